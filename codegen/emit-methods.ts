@@ -1,0 +1,114 @@
+// generated/methods.ts: the method table (direction, notification or request, grant, local-only,
+// validators) and the typed maps the daemon's handlers and the client are checked against.
+import { implementedBy, isNotification, type MethodObject, type OpenRpcDocument } from "./document.js";
+import { paramsTypeName, resultTypeName } from "./emit-types.js";
+
+const union = (names: string[]): string =>
+  names.length === 0 ? "never" : names.map((n) => JSON.stringify(n)).join(" | ");
+
+export function emitMethods(doc: OpenRpcDocument, banner: string): string {
+  const by = (dir: "daemon" | "client", notification: boolean): string[] =>
+    doc.methods
+      .filter((m) => implementedBy(m) === dir && isNotification(m) === notification)
+      .map((m) => m.name);
+  const grants = (doc.components.schemas.Grant?.enum ?? []) as string[];
+  const versions = supportedVersions(doc);
+  const row = (m: MethodObject): string => {
+    const p = paramsTypeName(m.name);
+    const r = m.result ? resultTypeName(m.name) : undefined;
+    return `  ${JSON.stringify(m.name)}: {
+    name: ${JSON.stringify(m.name)},
+    implementedBy: "${implementedBy(m)}",
+    notification: ${isNotification(m)},
+    grant: ${m["x-grant"] ? JSON.stringify(m["x-grant"]) : "null"},
+    localOnly: ${m["x-local-only"] === true},
+    validateParams: V.${p} as Validator,
+    validateResult: ${r ? `V.${r} as Validator` : "null"},
+  },`;
+  };
+  const paramsMap = doc.methods.map((m) => `  ${JSON.stringify(m.name)}: T.${paramsTypeName(m.name)};`);
+  const resultsMap = doc.methods.map(
+    (m) => `  ${JSON.stringify(m.name)}: ${m.result ? `T.${resultTypeName(m.name)}` : "void"};`,
+  );
+  return `${banner}
+import type * as T from "./types.js";
+import * as V from "./validators.js";
+
+export type ValidationError = {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+};
+export type Validator = ((data: unknown) => boolean) & { errors?: ValidationError[] | null };
+
+export type Grant = T.Grant;
+export const GRANTS: readonly Grant[] = ${JSON.stringify(grants)};
+
+/** The protocol versions initialize accepts (InitializeResult.protocolVersion). */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = ${JSON.stringify(versions)};
+/** The handshake method: the first call on every connection. */
+export const HANDSHAKE_METHOD = "initialize" as const;
+
+/** Client → daemon requests. */
+export type DaemonRequestMethod = ${union(by("daemon", false))};
+/** Client → daemon notifications. */
+export type DaemonNotificationMethod = ${union(by("daemon", true))};
+/** Daemon → client requests. */
+export type ClientRequestMethod = ${union(by("client", false))};
+/** Daemon → client notifications. */
+export type ClientNotificationMethod = ${union(by("client", true))};
+export type MethodName = DaemonRequestMethod | DaemonNotificationMethod | ClientRequestMethod | ClientNotificationMethod;
+
+export type MethodParams = {
+${paramsMap.join("\n")}
+};
+export type MethodResults = {
+${resultsMap.join("\n")}
+};
+
+export type MethodInfo = {
+  readonly name: MethodName;
+  readonly implementedBy: "daemon" | "client";
+  readonly notification: boolean;
+  /** The grant the dispatcher requires before calling the handler; null for the handshake. */
+  readonly grant: Grant | null;
+  /** Served on the local socket only. */
+  readonly localOnly: boolean;
+  readonly validateParams: Validator;
+  readonly validateResult: Validator | null;
+};
+
+export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
+${doc.methods.map(row).join("\n")}
+};
+
+/** Own-property lookup, so a wire name like "__proto__" or "toString" can never reach a handler. */
+export function lookupMethod(name: string): MethodInfo | undefined {
+  return Object.hasOwn(methodTable, name) ? methodTable[name as MethodName] : undefined;
+}
+
+/** What the daemon must implement: one handler per client → daemon request (notifications optional). */
+export type Handlers<Ctx> = {
+  [M in DaemonRequestMethod]: (params: MethodParams[M], ctx: Ctx) => MethodResults[M] | Promise<MethodResults[M]>;
+} & {
+  [M in DaemonNotificationMethod]?: (params: MethodParams[M], ctx: Ctx) => void;
+};
+
+/** What a client may implement: answers to daemon → client requests and notifications. */
+export type ClientHandlers = {
+  [M in ClientRequestMethod]?: (params: MethodParams[M]) => MethodResults[M] | Promise<MethodResults[M]>;
+} & {
+  [M in ClientNotificationMethod]?: (params: MethodParams[M]) => void;
+};
+`;
+}
+
+function supportedVersions(doc: OpenRpcDocument): number[] {
+  const init = doc.components.schemas.InitializeResult as {
+    properties?: { protocolVersion?: { const?: number; enum?: number[] } };
+  };
+  const pv = init?.properties?.protocolVersion;
+  if (typeof pv?.const === "number") return [pv.const];
+  return pv?.enum ?? [];
+}

@@ -1,0 +1,123 @@
+// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.
+import type * as T from "./types.js";
+import * as V from "./validators.js";
+
+export type ValidationError = {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+};
+export type Validator = ((data: unknown) => boolean) & { errors?: ValidationError[] | null };
+
+export type Grant = T.Grant;
+export const GRANTS: readonly Grant[] = ["system:read","config:read","config:update","sessions:create","sessions:read","sessions:update","sessions:delete","sessions:execute","files:create","pairing:manage"];
+
+/** The protocol versions initialize accepts (InitializeResult.protocolVersion). */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
+/** The handshake method: the first call on every connection. */
+export const HANDSHAKE_METHOD = "initialize" as const;
+
+/** Client → daemon requests. */
+export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover";
+/** Client → daemon notifications. */
+export type DaemonNotificationMethod = never;
+/** Daemon → client requests. */
+export type ClientRequestMethod = "elicitation/create";
+/** Daemon → client notifications. */
+export type ClientNotificationMethod = "session/update";
+export type MethodName = DaemonRequestMethod | DaemonNotificationMethod | ClientRequestMethod | ClientNotificationMethod;
+
+export type MethodParams = {
+  "initialize": T.InitializeParams;
+  "status": T.StatusParams;
+  "rpc.discover": T.RpcDiscoverParams;
+  "session/update": T.SessionUpdateParams;
+  "elicitation/create": T.ElicitationCreateParams;
+};
+export type MethodResults = {
+  "initialize": T.InitializeResult;
+  "status": T.StatusResult;
+  "rpc.discover": T.RpcDiscoverResult;
+  "session/update": void;
+  "elicitation/create": T.ElicitationCreateResult;
+};
+
+export type MethodInfo = {
+  readonly name: MethodName;
+  readonly implementedBy: "daemon" | "client";
+  readonly notification: boolean;
+  /** The grant the dispatcher requires before calling the handler; null for the handshake. */
+  readonly grant: Grant | null;
+  /** Served on the local socket only. */
+  readonly localOnly: boolean;
+  readonly validateParams: Validator;
+  readonly validateResult: Validator | null;
+};
+
+export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
+  "initialize": {
+    name: "initialize",
+    implementedBy: "daemon",
+    notification: false,
+    grant: null,
+    localOnly: false,
+    validateParams: V.InitializeParams as Validator,
+    validateResult: V.InitializeResult as Validator,
+  },
+  "status": {
+    name: "status",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "system:read",
+    localOnly: false,
+    validateParams: V.StatusParams as Validator,
+    validateResult: V.StatusResult as Validator,
+  },
+  "rpc.discover": {
+    name: "rpc.discover",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "system:read",
+    localOnly: false,
+    validateParams: V.RpcDiscoverParams as Validator,
+    validateResult: V.RpcDiscoverResult as Validator,
+  },
+  "session/update": {
+    name: "session/update",
+    implementedBy: "client",
+    notification: true,
+    grant: null,
+    localOnly: false,
+    validateParams: V.SessionUpdateParams as Validator,
+    validateResult: null,
+  },
+  "elicitation/create": {
+    name: "elicitation/create",
+    implementedBy: "client",
+    notification: false,
+    grant: null,
+    localOnly: false,
+    validateParams: V.ElicitationCreateParams as Validator,
+    validateResult: V.ElicitationCreateResult as Validator,
+  },
+};
+
+/** Own-property lookup, so a wire name like "__proto__" or "toString" can never reach a handler. */
+export function lookupMethod(name: string): MethodInfo | undefined {
+  return Object.hasOwn(methodTable, name) ? methodTable[name as MethodName] : undefined;
+}
+
+/** What the daemon must implement: one handler per client → daemon request (notifications optional). */
+export type Handlers<Ctx> = {
+  [M in DaemonRequestMethod]: (params: MethodParams[M], ctx: Ctx) => MethodResults[M] | Promise<MethodResults[M]>;
+} & {
+  [M in DaemonNotificationMethod]?: (params: MethodParams[M], ctx: Ctx) => void;
+};
+
+/** What a client may implement: answers to daemon → client requests and notifications. */
+export type ClientHandlers = {
+  [M in ClientRequestMethod]?: (params: MethodParams[M]) => MethodResults[M] | Promise<MethodResults[M]>;
+} & {
+  [M in ClientNotificationMethod]?: (params: MethodParams[M]) => void;
+};

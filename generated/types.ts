@@ -1,0 +1,614 @@
+// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.
+
+/**
+ * A resource:verb grant, lower case.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "Grant".
+ */
+export type Grant =
+  | "system:read"
+  | "config:read"
+  | "config:update"
+  | "sessions:create"
+  | "sessions:read"
+  | "sessions:update"
+  | "sessions:delete"
+  | "sessions:execute"
+  | "files:create"
+  | "pairing:manage";
+/**
+ * The only protocol version is 1.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ProtocolVersion".
+ */
+export type ProtocolVersion = number;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateType".
+ */
+export type SessionUpdateType =
+  | "agent_message_chunk"
+  | "agent_thought_chunk"
+  | "tool_call"
+  | "tool_result"
+  | "approval_request"
+  | "history_trimmed"
+  | "turn_complete";
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "TurnOutcome".
+ */
+export type TurnOutcome = "completed" | "cancelled" | "failed";
+/**
+ * A session/update notification's params, tagged by type.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdate".
+ */
+export type SessionUpdate =
+  | AgentMessageChunk
+  | AgentThoughtChunk
+  | ToolCallUpdate
+  | ToolResultUpdate
+  | ApprovalRequestUpdate
+  | HistoryTrimmedUpdate
+  | TurnCompleteUpdate;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ParseErrorErrorData".
+ */
+export type ParseErrorErrorData = ParseErrorData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InvalidRequestErrorData".
+ */
+export type InvalidRequestErrorData =
+  InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "MethodNotFoundErrorData".
+ */
+export type MethodNotFoundErrorData = MethodNotFoundData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InvalidParamsErrorData".
+ */
+export type InvalidParamsErrorData =
+  | InvalidParamsData
+  | InvalidEntryData
+  | InvalidConfigData
+  | FileTooLargeData
+  | FilenameTooLongData
+  | ChunkTooLargeData
+  | ExceedsDeclaredSizeData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InternalErrorErrorData".
+ */
+export type InternalErrorErrorData = InternalErrorData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionNotFoundErrorData".
+ */
+export type SessionNotFoundErrorData = SessionNotFoundData | NoRunningTurnData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionLimitReachedErrorData".
+ */
+export type SessionLimitReachedErrorData = SessionLimitData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionBusyErrorData".
+ */
+export type SessionBusyErrorData = SessionBusyData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionNotOwnedErrorData".
+ */
+export type SessionNotOwnedErrorData = SessionNotOwnedData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConnectionLimitErrorData".
+ */
+export type ConnectionLimitErrorData = ConnectionLimitData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "NotInitializedErrorData".
+ */
+export type NotInitializedErrorData = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "VersionMismatchErrorData".
+ */
+export type VersionMismatchErrorData = VersionMismatchData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ForbiddenErrorData".
+ */
+export type ForbiddenErrorData = NotGrantedData | ConfigPathForbiddenData | LocalOnlyData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadNotFoundErrorData".
+ */
+export type UploadNotFoundErrorData = UploadNotFoundData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadLimitErrorData".
+ */
+export type UploadLimitErrorData = ConnectionUploadsData | BudgetData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadOffsetMismatchErrorData".
+ */
+export type UploadOffsetMismatchErrorData = OffsetMismatchData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadIncompleteErrorData".
+ */
+export type UploadIncompleteErrorData = UploadIncompleteData;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadHashMismatchErrorData".
+ */
+export type UploadHashMismatchErrorData = HashMismatchData;
+
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ClientInfo".
+ */
+export interface ClientInfo {
+  name: string;
+  version?: string;
+}
+/**
+ * What the client can serve. Unknown capabilities are ignored.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ClientCapabilities".
+ */
+export interface ClientCapabilities {
+  elicitation?: {
+    form?: {};
+  };
+}
+/**
+ * The authenticated identity behind a connection. The owner principal's id is "owner"; a configured user's id is its name.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "Principal".
+ */
+export interface Principal {
+  id: string;
+  admin: boolean;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InitializeResult".
+ */
+export interface InitializeResult {
+  protocolVersion: 1;
+  serverVersion: string;
+  /**
+   * The method names this daemon serves.
+   */
+  capabilities: string[];
+  principal: Principal;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "StatusResult".
+ */
+export interface StatusResult {
+  server_version: string;
+  protocol_version: number;
+  pid: number;
+  uptime_ms: number;
+  endpoint: string;
+  data_dir: string;
+  connections: {
+    local: number;
+    gateway: number;
+    limit: number;
+  };
+  sessions: {
+    live: number;
+    persisted: number;
+  };
+  session_ids: string[];
+  gateway_url: string | null;
+}
+/**
+ * An OpenRPC document (this one).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "OpenrpcDocument".
+ */
+export interface OpenrpcDocument {
+  openrpc: string;
+  info: {};
+  methods: unknown[];
+}
+/**
+ * One schema violation: path is a JSON Pointer into params.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ParamError".
+ */
+export interface ParamError {
+  path: string;
+  message: string;
+}
+export interface AgentMessageChunk {
+  sessionId: string;
+  type: "agent_message_chunk";
+  text: string;
+}
+export interface AgentThoughtChunk {
+  sessionId: string;
+  type: "agent_thought_chunk";
+  text: string;
+}
+export interface ToolCallUpdate {
+  sessionId: string;
+  type: "tool_call";
+  toolCallId: string;
+  name: string;
+  rawInput: unknown;
+}
+export interface ToolResultUpdate {
+  sessionId: string;
+  type: "tool_result";
+  toolCallId: string;
+  name: string;
+  rawOutput: unknown;
+}
+export interface ApprovalRequestUpdate {
+  sessionId: string;
+  type: "approval_request";
+  requestId: string;
+  toolName: string;
+  rawInput: unknown;
+  timeoutMs: number;
+}
+export interface HistoryTrimmedUpdate {
+  sessionId: string;
+  type: "history_trimmed";
+  droppedMessages: number;
+  keptTurns: number;
+  checkpoint: number;
+}
+export interface TurnCompleteUpdate {
+  sessionId: string;
+  type: "turn_complete";
+  turnId: string;
+  outcome: TurnOutcome;
+  content: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ElicitationResult".
+ */
+export interface ElicitationResult {
+  action: "accept" | "decline" | "cancel";
+  content?: {};
+}
+/**
+ * config.toml in the config dir. A missing file means every default.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "Config".
+ */
+export interface Config {
+  rpc?: RpcConfig;
+}
+/**
+ * Transport limits (SPEC §2). Read when the listener starts.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "RpcConfig".
+ */
+export interface RpcConfig {
+  /**
+   * Largest accepted frame in bytes, line ending excluded.
+   */
+  max_frame_bytes?: number;
+  /**
+   * initialize (authentication included) must complete within this long of connecting.
+   */
+  initialize_timeout_ms?: number;
+  /**
+   * A frame must arrive whole within this long of its first byte.
+   */
+  frame_timeout_ms?: number;
+  /**
+   * A client with queued output that reads nothing for this long is disconnected.
+   */
+  write_stall_timeout_ms?: number;
+  /**
+   * Open local connections; the next one is refused with -32004.
+   */
+  max_local_connections?: number;
+  /**
+   * Queued output above which the daemon stops reading a connection until it drains.
+   */
+  output_high_water_bytes?: number;
+  /**
+   * With --ephemeral, how long after the last client leaves the daemon waits before exiting.
+   */
+  ephemeral_grace_ms?: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InitializeParams".
+ */
+export interface InitializeParams {
+  protocolVersion?: ProtocolVersion;
+  protocol_version?: ProtocolVersion;
+  clientInfo?: ClientInfo;
+  clientCapabilities?: ClientCapabilities;
+  auth_token?: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "StatusParams".
+ */
+export interface StatusParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "RpcDiscoverParams".
+ */
+export interface RpcDiscoverParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ElicitationCreateParams".
+ */
+export interface ElicitationCreateParams {
+  sessionId: string;
+  message: string;
+  requestedSchema?: {};
+}
+/**
+ * Invalid JSON
+ */
+export interface ParseErrorData {
+  reason: "parse_error";
+}
+/**
+ * Invalid request envelope
+ */
+export interface InvalidRequestData {
+  reason: "invalid_request";
+}
+/**
+ * Frame too large
+ */
+export interface FrameTooLargeData {
+  reason: "frame_too_large";
+  limit_bytes: number;
+}
+/**
+ * Frame not completed in time
+ */
+export interface FrameTimeoutData {
+  reason: "frame_timeout";
+  limit_ms: number;
+}
+/**
+ * Already initialized
+ */
+export interface AlreadyInitializedData {
+  reason: "already_initialized";
+}
+/**
+ * Method not found
+ */
+export interface MethodNotFoundData {
+  reason: "method_not_found";
+  method: string;
+}
+/**
+ * Invalid params
+ */
+export interface InvalidParamsData {
+  reason: "invalid_params";
+  errors: ParamError[];
+}
+/**
+ * Invalid config entry
+ */
+export interface InvalidEntryData {
+  reason: "invalid_entry";
+  index: number;
+  prop: string;
+  errors: ParamError[];
+}
+/**
+ * The resulting config is invalid
+ */
+export interface InvalidConfigData {
+  reason: "invalid_config";
+  errors: ParamError[];
+}
+/**
+ * File too large
+ */
+export interface FileTooLargeData {
+  reason: "file_too_large";
+  limit_bytes: number;
+  size_bytes?: number;
+}
+/**
+ * Filename too long
+ */
+export interface FilenameTooLongData {
+  reason: "filename_too_long";
+  limit_bytes: number;
+}
+/**
+ * Chunk too large
+ */
+export interface ChunkTooLargeData {
+  reason: "chunk_too_large";
+  limit_bytes: number;
+}
+/**
+ * Chunk goes past the declared size
+ */
+export interface ExceedsDeclaredSizeData {
+  reason: "exceeds_declared_size";
+  size_bytes: number;
+}
+/**
+ * Internal error
+ */
+export interface InternalErrorData {
+  reason: "internal_error";
+}
+/**
+ * Session not found
+ */
+export interface SessionNotFoundData {
+  reason: "session_not_found";
+  session_id: string;
+}
+/**
+ * No turn is running
+ */
+export interface NoRunningTurnData {
+  reason: "no_running_turn";
+  session_id: string;
+}
+/**
+ * Session limit reached
+ */
+export interface SessionLimitData {
+  reason: "session_limit";
+  limit: number;
+}
+/**
+ * A turn is already running on this session
+ */
+export interface SessionBusyData {
+  reason: "session_busy";
+  session_id: string;
+}
+/**
+ * Session owned by another principal
+ */
+export interface SessionNotOwnedData {
+  reason: "session_not_owned";
+  session_id: string;
+}
+/**
+ * Connection limit reached
+ */
+export interface ConnectionLimitData {
+  reason: "connection_limit";
+  limit: number;
+}
+/**
+ * Call initialize first
+ */
+export interface NotInitializedData {
+  reason: "not_initialized";
+}
+/**
+ * A pairing token is required
+ */
+export interface AuthRequiredData {
+  reason: "auth_required";
+}
+/**
+ * Unknown or revoked pairing token
+ */
+export interface InvalidTokenData {
+  reason: "invalid_token";
+}
+/**
+ * The peer's uid maps to no configured user
+ */
+export interface UnknownPeerData {
+  reason: "unknown_peer";
+}
+/**
+ * Unsupported protocol version
+ */
+export interface VersionMismatchData {
+  reason: "version_mismatch";
+  requested: unknown;
+  supported: number[];
+}
+/**
+ * The principal lacks the method's grant
+ */
+export interface NotGrantedData {
+  reason: "not_granted";
+  grant: Grant;
+  method: string;
+}
+/**
+ * Config path not writable by this principal
+ */
+export interface ConfigPathForbiddenData {
+  reason: "config_path_forbidden";
+  index: number;
+  prop: string;
+}
+/**
+ * Method served on the local socket only
+ */
+export interface LocalOnlyData {
+  reason: "local_only";
+  method: string;
+}
+/**
+ * Unknown, expired, discarded or another connection's upload
+ */
+export interface UploadNotFoundData {
+  reason: "upload_not_found";
+  upload_id?: string;
+}
+/**
+ * Too many staged uploads on this connection
+ */
+export interface ConnectionUploadsData {
+  reason: "connection_uploads";
+  limit: number;
+}
+/**
+ * The staging budget is exhausted
+ */
+export interface BudgetData {
+  reason: "budget";
+  limit_bytes: number;
+}
+/**
+ * Offset does not equal the bytes received so far
+ */
+export interface OffsetMismatchData {
+  reason: "offset_mismatch";
+  expected_offset: number;
+}
+/**
+ * Not all declared bytes arrived
+ */
+export interface UploadIncompleteData {
+  reason: "upload_incomplete";
+  received_bytes: number;
+  size_bytes: number;
+}
+/**
+ * The bytes do not match the declared sha256
+ */
+export interface HashMismatchData {
+  reason: "hash_mismatch";
+  expected_sha256: string;
+  actual_sha256: string;
+}
+
+// Method params/results that are plain references to a component.
+export type RpcDiscoverResult = OpenrpcDocument;
+export type SessionUpdateParams = SessionUpdate;
+export type ElicitationCreateResult = ElicitationResult;
