@@ -16,6 +16,8 @@ export function createAjv(doc: OpenRpcDocument, options: { standalone: boolean }
     strictRequired: false,
     allowUnionTypes: true,
     allErrors: true,
+    // Fills schema defaults (config values, optional params) into the validated object.
+    useDefaults: true,
     code: options.standalone ? { source: true, esm: true, optimize: true } : {},
   });
   addFormats.default(ajv);

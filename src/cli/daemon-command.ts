@@ -1,0 +1,53 @@
+// zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway]: runs in the foreground until
+// SIGINT/SIGTERM (or, with --ephemeral, until the last client leaves), then exits 0.
+import { ConfigError } from "../config/load-config.js";
+import { Daemon } from "../daemon/daemon.js";
+import { EndpointBlockedError, EndpointBusyError } from "../daemon/endpoint-lock.js";
+import { createLogger } from "../log.js";
+
+export async function daemonCommand(opts: {
+  configDir?: string;
+  ephemeral: boolean;
+  gateway: boolean;
+}): Promise<number> {
+  if (opts.gateway) {
+    process.stderr.write("zeroclaw daemon: the WebSocket gateway is not available in this build yet\n");
+    return 2;
+  }
+  const log = createLogger();
+  let daemon: Daemon;
+  let exit: (code: number) => void = () => {};
+  const done = new Promise<number>((resolve) => {
+    exit = resolve;
+  });
+  const stop = (reason: string): void => {
+    daemon.stop(reason).then(
+      () => exit(0),
+      (err: unknown) => {
+        log.error({ err }, "shutdown failed");
+        exit(1);
+      },
+    );
+  };
+  try {
+    daemon = await Daemon.start({
+      configDir: opts.configDir,
+      ephemeral: opts.ephemeral,
+      log,
+      onSelfStop: () => stop("ephemeral"),
+    });
+  } catch (err) {
+    if (
+      err instanceof EndpointBusyError ||
+      err instanceof EndpointBlockedError ||
+      err instanceof ConfigError
+    ) {
+      process.stderr.write(`zeroclaw daemon: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  return done;
+}

@@ -1,0 +1,91 @@
+// The local endpoint: a Unix socket (0600, in a 0700 directory, with no window in between) or a
+// Windows named pipe, and the open-connection cap of SPEC §2.
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { dirname } from "node:path";
+import { rpcErrors } from "../../generated/errors.js";
+import type { Logger } from "../log.js";
+import { errorFrame } from "../transport/ndjson-socket-transport.js";
+import { isNamedPipe } from "./paths.js";
+
+/** Creates the data dir 0700 (tightening it if it exists) and a missing socket directory 0700. */
+export function prepareDirectories(dataDir: string, endpoint: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (process.platform !== "win32") chmodSync(dataDir, 0o700);
+  if (isNamedPipe(endpoint)) return;
+  const socketDir = dirname(endpoint);
+  if (!existsSync(socketDir)) mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+}
+
+export type ListenerOptions = {
+  endpoint: string;
+  maxConnections: number;
+  log: Logger;
+  /** An accepted connection under the cap. Returns a function the listener calls when it closes. */
+  accept(socket: Socket): void;
+};
+
+export class LocalListener {
+  private server: Server | undefined;
+  private open = 0;
+  private refusing = false;
+
+  constructor(private readonly options: ListenerOptions) {}
+
+  get openConnections(): number {
+    return this.open;
+  }
+
+  /** Binds with umask 0177 so the socket is created 0600: no other user can connect, even briefly. */
+  listen(): Promise<void> {
+    const { endpoint } = this.options;
+    const server = createServer((socket) => this.onConnection(socket));
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      const unix = !isNamedPipe(endpoint) && process.platform !== "win32";
+      const previous = unix ? process.umask(0o177) : undefined;
+      const restore = (): void => {
+        if (previous !== undefined) process.umask(previous);
+      };
+      server.once("error", (err) => {
+        restore();
+        reject(err);
+      });
+      server.listen(endpoint, () => {
+        restore();
+        if (unix) chmodSync(endpoint, 0o600);
+        resolve();
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.server) return resolve();
+      this.server.close(() => resolve());
+    });
+  }
+
+  /** Called by the owner of an accepted connection when it ends. */
+  released(): void {
+    this.open--;
+    if (this.refusing && this.open < this.options.maxConnections) this.refusing = false;
+  }
+
+  private onConnection(socket: Socket): void {
+    const { maxConnections, log } = this.options;
+    if (this.open >= maxConnections) {
+      if (!this.refusing) {
+        this.refusing = true;
+        log.warn({ limit: maxConnections }, "connection limit reached: refusing new connections");
+      }
+      socket.on("error", () => {});
+      socket.end(`${errorFrame(rpcErrors.connectionLimit({ limit: maxConnections }))}\n`, () =>
+        socket.destroy(),
+      );
+      return;
+    }
+    this.open++;
+    this.options.accept(socket);
+  }
+}

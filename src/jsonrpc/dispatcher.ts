@@ -1,0 +1,122 @@
+// The daemon side of one connection: applies the generated method table to every incoming call.
+// Order of checks (recorded in openrpc.json): method known → initialized → grant → local-only →
+// params schema → handler. initialize is serialized: no later frame of the connection is handled
+// before its response is queued.
+import { rpcErrors } from "../../generated/errors.js";
+import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "../../generated/methods.js";
+import { hasGrant } from "../auth/principal.js";
+import type { HandlerContext } from "../handlers/context.js";
+import type { Logger } from "../log.js";
+import type { IncomingRequest, Router } from "./peer.js";
+import { NO_REPLY } from "./peer.js";
+
+type AnyHandler = (params: unknown, ctx: HandlerContext) => unknown;
+
+export class DaemonDispatcher implements Router {
+  private state: "new" | "initializing" | "ready" | "closed" = "new";
+
+  constructor(
+    private readonly ctx: HandlerContext,
+    private readonly handlers: Handlers<HandlerContext>,
+    private readonly log: Logger,
+    private readonly onClosed: (reason: string) => void,
+  ) {}
+
+  get initialized(): boolean {
+    return this.state === "ready";
+  }
+
+  request(req: IncomingRequest): unknown {
+    const info = lookupMethod(req.method);
+    if (info?.implementedBy !== "daemon" || info.notification) {
+      throw rpcErrors.methodNotFound({ method: req.method });
+    }
+    if (info.name === HANDSHAKE_METHOD) return this.handshake(req, info);
+    if (this.state !== "ready") throw rpcErrors.notInitialized();
+    const principal = this.ctx.conn.principal!;
+    if (info.grant !== null && !hasGrant(principal, info.grant)) {
+      this.log.warn(
+        { method: info.name, grant: info.grant, principal: principal.id },
+        "forbidden: grant missing",
+      );
+      throw rpcErrors.notGranted({ grant: info.grant, method: info.name });
+    }
+    if (info.localOnly && this.ctx.conn.kind !== "local") {
+      this.log.warn({ method: info.name }, "forbidden: local-only method over the gateway");
+      throw rpcErrors.localOnly({ method: info.name });
+    }
+    return this.handlerFor(info)(validParams(info, req.params), this.ctx);
+  }
+
+  notification(method: string, params: unknown): void {
+    // No client → daemon notification is declared yet; anything else is dropped unanswered.
+    const info = lookupMethod(method);
+    if (info?.implementedBy !== "daemon" || !info.notification || this.state !== "ready") return;
+    this.handlerFor(info)(validParams(info, params), this.ctx);
+  }
+
+  closed(reason: string): void {
+    this.state = "closed";
+    this.onClosed(reason);
+  }
+
+  private handlerFor(info: MethodInfo): AnyHandler {
+    return (this.handlers as unknown as Record<string, AnyHandler>)[info.name]!;
+  }
+
+  /**
+   * Runs initialize with the connection's later frames held back, answers it itself (so the answer is
+   * queued before any held frame is handled), then releases the frames.
+   */
+  private handshake(req: IncomingRequest, info: MethodInfo): typeof NO_REPLY {
+    if (this.state === "ready") throw rpcErrors.alreadyInitialized();
+    const params = validParams(info, req.params);
+    const peer = this.ctx.conn.peer;
+    this.state = "initializing";
+    peer.transport.pauseMessages(true);
+    const settle = (result: unknown, error: unknown): void => {
+      if (this.state === "closed") return; // deadline passed while authenticating: never accepted late
+      if (error === undefined) {
+        this.state = "ready";
+        peer.sendResult(req.id, result);
+        this.log.info({ principal: this.ctx.conn.principal?.id }, "initialized");
+      } else {
+        this.state = "new";
+        this.ctx.conn.principal = undefined;
+        peer.fail(req.id, info.name, error);
+      }
+      peer.transport.pauseMessages(false);
+    };
+    try {
+      const out = this.handlerFor(info)(params, this.ctx);
+      if (out instanceof Promise)
+        out.then(
+          (r) => settle(r, undefined),
+          (e) => settle(undefined, e ?? new Error()),
+        );
+      else settle(out, undefined);
+    } catch (err) {
+      settle(undefined, err);
+    }
+    return NO_REPLY;
+  }
+}
+
+/** Params absent mean {}; by-position (array) params are refused: every method is by-name. */
+function validParams(info: MethodInfo, params: unknown): unknown {
+  const value = params === undefined ? {} : params;
+  if (Array.isArray(value)) {
+    throw rpcErrors.invalidParams({ errors: [{ path: "", message: "params must be an object (by-name)" }] });
+  }
+  if (!info.validateParams(value)) {
+    const errors = (info.validateParams.errors ?? []).map((e) => {
+      const extra = e.params.missingProperty ?? e.params.additionalProperty;
+      return {
+        path: typeof extra === "string" ? `${e.instancePath}/${extra}` : e.instancePath,
+        message: e.message ?? e.keyword,
+      };
+    });
+    throw rpcErrors.invalidParams({ errors });
+  }
+  return value;
+}

@@ -1,0 +1,183 @@
+// One end of a JSON-RPC connection, either side: parses and classifies incoming messages, hands
+// requests and notifications to a router, correlates responses with this peer's own outbound requests
+// (ids `zc-out-N`, matched only against its own pending map), and rejects those when the connection ends.
+import { RpcError, rpcErrors } from "../../generated/errors.js";
+import type { Logger } from "../log.js";
+import type { RpcTransport } from "../transport/transport.js";
+import { classify, type Envelope, type JsonRpcId } from "./envelope.js";
+
+export type IncomingRequest = { method: string; params: unknown; id: JsonRpcId };
+
+/** Decides what incoming calls mean. Throw an RpcError to answer with an error. */
+export interface Router {
+  request(req: IncomingRequest): unknown;
+  notification(method: string, params: unknown): void;
+  /** The connection ended; abort whatever it started. */
+  closed?(reason: string): void;
+}
+
+/** Returned by a router that has answered (or will answer) a request itself. */
+export const NO_REPLY: unique symbol = Symbol("no-reply");
+
+/** A call this peer made was never answered because the connection ended. */
+export class ConnectionClosedError extends Error {
+  constructor(reason: string) {
+    super(`connection closed: ${reason}`);
+    this.name = "ConnectionClosedError";
+  }
+}
+
+type Pending = { resolve(value: unknown): void; reject(error: Error): void; cleanup(): void };
+
+const stringifyId = (id: JsonRpcId): string => (typeof id === "string" ? JSON.stringify(id) : String(id));
+
+export class Peer {
+  private nextOutboundId = 0;
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    readonly transport: RpcTransport,
+    private readonly router: Router,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.transport.start({
+      message: (text, valid) => this.receive(text, valid),
+      closed: (reason) => this.onClosed(reason),
+    });
+  }
+
+  /** Sends a request to the other side and resolves with its result (or rejects with an RpcError). */
+  request(method: string, params: unknown, options?: { signal?: AbortSignal }): Promise<unknown> {
+    if (this.transport.isClosed) return Promise.reject(new ConnectionClosedError("already closed"));
+    const id = `zc-out-${this.nextOutboundId++}`;
+    return new Promise((resolve, reject) => {
+      const signal = options?.signal;
+      const onAbort = (): void => {
+        this.pending.delete(id);
+        reject(signal?.reason instanceof Error ? signal.reason : new Error("aborted"));
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const cleanup = (): void => signal?.removeEventListener("abort", onAbort);
+      this.pending.set(id, { resolve, reject, cleanup });
+      this.transport.send(
+        `{"jsonrpc":"2.0","id":"${id}","method":${JSON.stringify(method)},"params":${JSON.stringify(params ?? {})}}`,
+      );
+    });
+  }
+
+  notify(method: string, params: unknown): void {
+    this.transport.send(
+      `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":${JSON.stringify(params)}}`,
+    );
+  }
+
+  sendResult(id: JsonRpcId, result: unknown): void {
+    this.transport.send(
+      `{"jsonrpc":"2.0","id":${stringifyId(id)},"result":${JSON.stringify(result ?? null)}}`,
+    );
+  }
+
+  sendError(id: JsonRpcId, error: RpcError): void {
+    this.transport.send(
+      `{"jsonrpc":"2.0","id":${stringifyId(id)},"error":${JSON.stringify(error.toWire())}}`,
+    );
+  }
+
+  get pendingOutbound(): number {
+    return this.pending.size;
+  }
+
+  private receive(text: string, validUtf8: boolean): void {
+    let value: unknown;
+    try {
+      if (!validUtf8) throw new Error("not UTF-8");
+      value = JSON.parse(text);
+    } catch {
+      this.sendError(null, rpcErrors.parseError());
+      return;
+    }
+    this.route(classify(value));
+  }
+
+  private route(env: Envelope): void {
+    switch (env.kind) {
+      case "request":
+        this.answer(env.id, env.method, env.params);
+        return;
+      case "notification":
+        try {
+          this.router.notification(env.method, env.params);
+        } catch (err) {
+          if (err instanceof RpcError) this.sendError(null, err);
+          else this.log.error({ err, method: env.method }, "notification handler failed");
+        }
+        return;
+      case "result":
+      case "error":
+        this.settle(env);
+        return;
+      case "invalid":
+        this.sendError(env.id, rpcErrors.invalidRequest(`Invalid request: ${env.why}`));
+        return;
+      case "drop":
+        this.log.warn({ why: env.why }, "dropped a malformed response");
+        return;
+    }
+  }
+
+  private answer(id: JsonRpcId, method: string, params: unknown): void {
+    let out: unknown;
+    try {
+      out = this.router.request({ method, params, id });
+    } catch (err) {
+      this.fail(id, method, err);
+      return;
+    }
+    if (out === NO_REPLY) return;
+    if (out instanceof Promise) {
+      out.then(
+        (result) => this.sendResult(id, result),
+        (err) => this.fail(id, method, err),
+      );
+    } else {
+      this.sendResult(id, out);
+    }
+  }
+
+  /** Answers with `err` if it is an RpcError, else logs it and answers -32603. */
+  fail(id: JsonRpcId, method: string, err: unknown): void {
+    if (err instanceof RpcError) {
+      this.sendError(id, err);
+      return;
+    }
+    this.log.error({ err, method }, "handler failed");
+    this.sendError(id, rpcErrors.internalError());
+  }
+
+  private settle(env: Extract<Envelope, { kind: "result" | "error" }>): void {
+    const key = typeof env.id === "string" ? env.id : undefined;
+    const waiter = key === undefined ? undefined : this.pending.get(key);
+    if (!waiter || key === undefined) {
+      // Never answered: answering could start a response loop.
+      this.log.warn({ id: typeof env.id }, "ignored a response matching no pending request");
+      return;
+    }
+    this.pending.delete(key);
+    waiter.cleanup();
+    if (env.kind === "result") waiter.resolve(env.result);
+    else waiter.reject(new RpcError(env.error.code, env.error.message, env.error.data));
+  }
+
+  private onClosed(reason: string): void {
+    const waiters = [...this.pending.values()];
+    this.pending.clear();
+    for (const w of waiters) {
+      w.cleanup();
+      w.reject(new ConnectionClosedError(reason));
+    }
+    this.router.closed?.(reason);
+  }
+}

@@ -1,0 +1,101 @@
+// Splits a byte stream into NDJSON frames without ever holding more than one frame's worth of bytes.
+// Only the newly arrived chunk is scanned for "\n"; bytes of an unfinished frame are counted as they
+// arrive, and the moment the count passes the limit the framer stops (the rest is never buffered).
+import { isUtf8 } from "node:buffer";
+
+export interface FrameSink {
+  /** One complete line, line ending removed; never blank. `valid` is false for malformed UTF-8. */
+  frame(text: string, valid: boolean): void;
+  /** The current frame exceeded the limit. The framer is dead afterwards. */
+  oversized(): void;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+export class NdjsonFramer {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private dead = false;
+
+  /**
+   * @param maxFrameBytes largest frame, counted as the bytes before "\n" (a tolerated trailing "\r"
+   *   counts, so the framer never holds more than this many bytes).
+   */
+  constructor(
+    private readonly maxFrameBytes: number,
+    private readonly sink: FrameSink,
+  ) {}
+
+  /** True while part of a frame has arrived but not its newline. */
+  get inFrame(): boolean {
+    return this.pendingBytes > 0;
+  }
+
+  /** Bytes of the unfinished frame currently held. */
+  get heldBytes(): number {
+    return this.pendingBytes;
+  }
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    while (!this.dead && start < chunk.length) {
+      const nl = chunk.indexOf(LF, start);
+      const end = nl === -1 ? chunk.length : nl;
+      if (this.pendingBytes + (end - start) > this.maxFrameBytes) {
+        this.kill();
+        return;
+      }
+      if (nl === -1) {
+        this.pending.push(start === 0 ? chunk : chunk.subarray(start));
+        this.pendingBytes += end - start;
+        return;
+      }
+      this.emit(chunk, start, end);
+      start = nl + 1;
+    }
+  }
+
+  /** Stop: drop anything held and ignore all further input. */
+  kill(): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.sink.oversized();
+  }
+
+  /** Forget held bytes without reporting (the connection is going away). */
+  dispose(): void {
+    this.dead = true;
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private emit(chunk: Buffer, start: number, end: number): void {
+    let buf: Buffer;
+    if (this.pendingBytes === 0) {
+      buf = chunk.subarray(start, end);
+    } else {
+      this.pending.push(chunk.subarray(start, end));
+      buf = Buffer.concat(this.pending, this.pendingBytes + (end - start));
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+    let len = buf.length;
+    if (len > 0 && buf[len - 1] === CR) len--;
+    if (len === 0) return;
+    const line = buf.subarray(0, len);
+    // Whitespace-only lines count as blank.
+    if (isBlank(line)) return;
+    this.sink.frame(line.toString("utf8"), isUtf8(line));
+  }
+}
+
+function isBlank(line: Buffer): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const b = line[i];
+    if (b !== 0x20 && b !== 0x09 && b !== CR) return false;
+  }
+  return true;
+}

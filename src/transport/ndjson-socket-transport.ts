@@ -1,0 +1,229 @@
+// NDJSON over a stream socket (Unix socket or Windows named pipe), with the per-connection limits of
+// SPEC §2: frame size, unfinished-frame deadline, write stall, and an output high-water mark above
+// which the connection is no longer read, so a client that stops reading cannot grow daemon memory.
+import type { Socket } from "node:net";
+import { rpcErrors } from "../../generated/errors.js";
+import { NdjsonFramer } from "./ndjson-framer.js";
+import type { RpcTransport, TransportEvents, TransportKind } from "./transport.js";
+
+export type NdjsonLimits = {
+  maxFrameBytes: number;
+  frameTimeoutMs: number;
+  writeStallTimeoutMs: number;
+  outputHighWaterBytes: number;
+};
+
+export const errorFrame = (error: { toWire(): unknown }): string =>
+  `{"jsonrpc":"2.0","id":null,"error":${JSON.stringify(error.toWire())}}`;
+
+export class NdjsonSocketTransport implements RpcTransport {
+  private events: TransportEvents | undefined;
+  private readonly framer: NdjsonFramer;
+  private outQueue: string[] = [];
+  private flushScheduled = false;
+  private closed = false;
+  private finishing = false;
+  private messagesPaused = false;
+  private backlog: { text: string; valid: boolean }[] = [];
+  private readingPausedForOutput = false;
+  private frameTimer: NodeJS.Timeout | undefined;
+  private stallTimer: NodeJS.Timeout | undefined;
+  private stallBaseline = 0;
+  private writesDone = 0;
+  private stallWritesDone = 0;
+  private readonly onWriteDone = (): void => {
+    this.writesDone++;
+  };
+  private writableWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly socket: Socket,
+    readonly kind: TransportKind,
+    readonly peerLabel: string,
+    private readonly limits: NdjsonLimits,
+  ) {
+    this.framer = new NdjsonFramer(limits.maxFrameBytes, {
+      frame: (text, valid) => this.deliver(text, valid),
+      oversized: () => this.fail(errorFrame(rpcErrors.frameTooLarge({ limit_bytes: limits.maxFrameBytes }))),
+    });
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  start(events: TransportEvents): void {
+    this.events = events;
+    const s = this.socket;
+    s.on("data", (chunk: Buffer) => this.onData(chunk));
+    s.on("drain", () => this.onDrain());
+    s.on("error", () => {}); // reported through "close"
+    s.on("end", () => this.close("peer ended"));
+    s.on("close", () => this.close("socket closed"));
+  }
+
+  send(message: string): void {
+    if (this.closed || this.finishing) return;
+    this.enqueue(message);
+  }
+
+  finish(message?: string): void {
+    if (this.closed || this.finishing) return;
+    if (message !== undefined) this.enqueue(message);
+    this.finishing = true;
+    this.stopReading();
+    this.flush();
+  }
+
+  close(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.clearTimers();
+    this.framer.dispose();
+    this.outQueue = [];
+    this.backlog = [];
+    this.socket.destroy();
+    this.releaseWaiters();
+    this.events?.closed(reason);
+  }
+
+  whenWritable(): Promise<void> {
+    if (this.closed || !this.overHighWater()) return Promise.resolve();
+    return new Promise((resolve) => this.writableWaiters.push(resolve));
+  }
+
+  pauseMessages(paused: boolean): void {
+    this.messagesPaused = paused;
+    if (paused) return;
+    while (!this.messagesPaused && this.backlog.length > 0 && !this.closed) {
+      const next = this.backlog.shift()!;
+      this.events?.message(next.text, next.valid);
+    }
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.closed || this.finishing) return;
+    this.framer.push(chunk);
+    this.armFrameTimer();
+  }
+
+  private deliver(text: string, valid: boolean): void {
+    if (this.closed || this.finishing) return;
+    if (this.messagesPaused) this.backlog.push({ text, valid });
+    else this.events?.message(text, valid);
+  }
+
+  /** The deadline runs from a frame's first byte until its newline, however steadily bytes trickle. */
+  private armFrameTimer(): void {
+    if (!this.framer.inFrame || this.closed || this.finishing) {
+      if (this.frameTimer) {
+        clearTimeout(this.frameTimer);
+        this.frameTimer = undefined;
+      }
+      return;
+    }
+    if (this.frameTimer) return; // still the same unfinished frame
+    this.frameTimer = setTimeout(() => {
+      this.frameTimer = undefined;
+      if (this.framer.inFrame) {
+        this.framer.dispose();
+        this.fail(errorFrame(rpcErrors.frameTimeout({ limit_ms: this.limits.frameTimeoutMs })));
+      }
+    }, this.limits.frameTimeoutMs);
+    this.frameTimer.unref();
+  }
+
+  /** A framing-level failure: one error frame, then end of stream. */
+  private fail(frame: string): void {
+    this.finish(frame);
+  }
+
+  private enqueue(message: string): void {
+    this.outQueue.push(message);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** One write per tick: everything queued since the last flush goes out as one buffer. */
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.closed) return;
+    if (this.outQueue.length > 0) {
+      const data = this.outQueue.length === 1 ? `${this.outQueue[0]}\n` : `${this.outQueue.join("\n")}\n`;
+      this.outQueue = [];
+      const below = this.socket.write(data, this.onWriteDone);
+      if (!below) this.armStallTimer();
+      if (this.overHighWater()) this.pauseReadingForOutput();
+    }
+    if (this.finishing) {
+      this.socket.end(() => this.close("finished"));
+      this.armStallTimer(); // a client that never reads the final frame is still let go
+    }
+  }
+
+  private overHighWater(): boolean {
+    return this.socket.writableLength > this.limits.outputHighWaterBytes;
+  }
+
+  private pauseReadingForOutput(): void {
+    if (this.readingPausedForOutput) return;
+    this.readingPausedForOutput = true;
+    this.socket.pause();
+  }
+
+  private stopReading(): void {
+    this.socket.pause();
+    this.framer.dispose();
+    if (this.frameTimer) clearTimeout(this.frameTimer);
+    this.frameTimer = undefined;
+  }
+
+  private onDrain(): void {
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.stallTimer = undefined;
+    if (this.readingPausedForOutput && !this.finishing) {
+      this.readingPausedForOutput = false;
+      this.socket.resume();
+    }
+    this.releaseWaiters();
+  }
+
+  /**
+   * The stall clock measures time without drain progress: when it fires, a connection whose queued
+   * output shrank since the clock was armed gets a fresh period; one that read nothing is dropped.
+   */
+  private armStallTimer(): void {
+    if (this.stallTimer || this.closed) return;
+    this.stallBaseline = this.socket.writableLength;
+    this.stallWritesDone = this.writesDone;
+    this.stallTimer = setTimeout(() => this.checkStall(), this.limits.writeStallTimeoutMs);
+    this.stallTimer.unref();
+  }
+
+  private checkStall(): void {
+    this.stallTimer = undefined;
+    if (this.closed) return;
+    const queued = this.socket.writableLength;
+    if (queued === 0) return;
+    if (queued < this.stallBaseline || this.writesDone !== this.stallWritesDone) {
+      this.armStallTimer();
+      return;
+    }
+    this.close("write stall");
+  }
+
+  private releaseWaiters(): void {
+    const waiters = this.writableWaiters;
+    this.writableWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private clearTimers(): void {
+    if (this.frameTimer) clearTimeout(this.frameTimer);
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.frameTimer = undefined;
+    this.stallTimer = undefined;
+  }
+}

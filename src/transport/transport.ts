@@ -1,0 +1,30 @@
+// The seam between byte streams and JSON-RPC: a transport delivers whole text messages and takes whole
+// serialized messages. NDJSON over a local socket and WebSocket text frames both implement it.
+
+export type TransportKind = "local" | "gateway";
+
+export interface TransportEvents {
+  /** One complete message; `valid` is false when its bytes were not UTF-8. */
+  message(text: string, valid: boolean): void;
+  /** The connection is gone (either side, any reason). Called once. */
+  closed(reason: string): void;
+}
+
+export interface RpcTransport {
+  readonly kind: TransportKind;
+  /** Audit label of the peer, e.g. `unix:pid=12,uid=1000`. */
+  readonly peerLabel: string;
+  readonly isClosed: boolean;
+  /** Starts delivering events; nothing is read before this. */
+  start(events: TransportEvents): void;
+  /** Queues one serialized message (no newline). Dropped silently once closed. */
+  send(message: string): void;
+  /** Sends `message` (if any) after everything queued, then closes. Reads nothing more. */
+  finish(message?: string): void;
+  /** Closes now, discarding queued output. */
+  close(reason: string): void;
+  /** Resolves once queued output is below the high-water mark (or the connection closed). */
+  whenWritable(): Promise<void>;
+  /** Stops or resumes handing over messages (used while initialize runs). */
+  pauseMessages(paused: boolean): void;
+}
