@@ -29,6 +29,7 @@ export class NdjsonSocketTransport implements RpcTransport {
   private frameTimer: NodeJS.Timeout | undefined;
   private stallTimer: NodeJS.Timeout | undefined;
   private stallBaseline = 0;
+  private queuedChars = 0;
   private writesDone = 0;
   private stallWritesDone = 0;
   private readonly onWriteDone = (): void => {
@@ -94,11 +95,7 @@ export class NdjsonSocketTransport implements RpcTransport {
 
   pauseMessages(paused: boolean): void {
     this.messagesPaused = paused;
-    if (paused) return;
-    while (!this.messagesPaused && this.backlog.length > 0 && !this.closed) {
-      const next = this.backlog.shift()!;
-      this.events?.message(next.text, next.valid);
-    }
+    if (!paused) this.drainBacklog();
   }
 
   private onData(chunk: Buffer): void {
@@ -107,10 +104,21 @@ export class NdjsonSocketTransport implements RpcTransport {
     this.armFrameTimer();
   }
 
+  /**
+   * Frames of a chunk that arrive while initialize runs or while output is over the high-water mark
+   * wait here (at most the rest of one read chunk: reading stops at the same moment).
+   */
   private deliver(text: string, valid: boolean): void {
     if (this.closed || this.finishing) return;
-    if (this.messagesPaused) this.backlog.push({ text, valid });
+    if (this.messagesPaused || this.readingPausedForOutput) this.backlog.push({ text, valid });
     else this.events?.message(text, valid);
+  }
+
+  private drainBacklog(): void {
+    while (this.backlog.length > 0 && !this.messagesPaused && !this.readingPausedForOutput && !this.closed) {
+      const next = this.backlog.shift()!;
+      this.events?.message(next.text, next.valid);
+    }
   }
 
   /** The deadline runs from a frame's first byte until its newline, however steadily bytes trickle. */
@@ -140,6 +148,8 @@ export class NdjsonSocketTransport implements RpcTransport {
 
   private enqueue(message: string): void {
     this.outQueue.push(message);
+    this.queuedChars += message.length + 1;
+    if (this.overHighWater()) this.pauseReadingForOutput();
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
@@ -153,9 +163,11 @@ export class NdjsonSocketTransport implements RpcTransport {
     if (this.outQueue.length > 0) {
       const data = this.outQueue.length === 1 ? `${this.outQueue[0]}\n` : `${this.outQueue.join("\n")}\n`;
       this.outQueue = [];
+      this.queuedChars = 0;
       const below = this.socket.write(data, this.onWriteDone);
       if (!below) this.armStallTimer();
-      if (this.overHighWater()) this.pauseReadingForOutput();
+      // The socket may have taken everything at once, in which case no "drain" will come.
+      if (this.readingPausedForOutput && !this.overHighWater()) this.onDrain();
     }
     if (this.finishing) {
       this.socket.end(() => this.close("finished"));
@@ -163,8 +175,9 @@ export class NdjsonSocketTransport implements RpcTransport {
     }
   }
 
+  /** Output not yet taken by the kernel: our queue for this tick plus the socket's own buffer. */
   private overHighWater(): boolean {
-    return this.socket.writableLength > this.limits.outputHighWaterBytes;
+    return this.queuedChars + this.socket.writableLength > this.limits.outputHighWaterBytes;
   }
 
   private pauseReadingForOutput(): void {
@@ -181,11 +194,15 @@ export class NdjsonSocketTransport implements RpcTransport {
   }
 
   private onDrain(): void {
-    if (this.stallTimer) clearTimeout(this.stallTimer);
-    this.stallTimer = undefined;
+    if (this.socket.writableLength === 0 && this.stallTimer) {
+      clearTimeout(this.stallTimer);
+      this.stallTimer = undefined;
+    }
+    if (this.overHighWater()) return;
     if (this.readingPausedForOutput && !this.finishing) {
       this.readingPausedForOutput = false;
-      this.socket.resume();
+      this.drainBacklog();
+      if (!this.readingPausedForOutput) this.socket.resume();
     }
     this.releaseWaiters();
   }
@@ -196,7 +213,7 @@ export class NdjsonSocketTransport implements RpcTransport {
    */
   private armStallTimer(): void {
     if (this.stallTimer || this.closed) return;
-    this.stallBaseline = this.socket.writableLength;
+    this.stallBaseline = this.unsentBytes();
     this.stallWritesDone = this.writesDone;
     this.stallTimer = setTimeout(() => this.checkStall(), this.limits.writeStallTimeoutMs);
     this.stallTimer.unref();
@@ -205,13 +222,22 @@ export class NdjsonSocketTransport implements RpcTransport {
   private checkStall(): void {
     this.stallTimer = undefined;
     if (this.closed) return;
-    const queued = this.socket.writableLength;
-    if (queued === 0) return;
-    if (queued < this.stallBaseline || this.writesDone !== this.stallWritesDone) {
+    if (this.socket.writableLength === 0) return;
+    if (this.unsentBytes() < this.stallBaseline || this.writesDone !== this.stallWritesDone) {
       this.armStallTimer();
       return;
     }
     this.close("write stall");
+  }
+
+  /**
+   * Bytes the kernel has not taken yet. libuv's write queue shrinks as a large write goes out piece by
+   * piece, which Node's writableLength (whole chunks only) does not show; fall back to it elsewhere.
+   */
+  private unsentBytes(): number {
+    const handle = (this.socket as unknown as { _handle?: { writeQueueSize?: number } })._handle;
+    const libuv = handle?.writeQueueSize;
+    return typeof libuv === "number" ? libuv + this.socket.writableLength : this.socket.writableLength;
   }
 
   private releaseWaiters(): void {
