@@ -55,6 +55,11 @@ export class RawClient {
     });
   }
 
+  /** Wraps a socket that is already connected (e.g. the server end of a test socket pair). */
+  static over(socket: Socket): RawClient {
+    return new RawClient(socket);
+  }
+
   get isClosed(): boolean {
     return this.ended;
   }
