@@ -17,6 +17,8 @@ import { LocalListener, prepareDirectories } from "./local-listener.js";
 import { type DaemonPaths, resolvePaths } from "./paths.js";
 import { SERVER_VERSION } from "./version.js";
 
+const LIMIT_REASONS = new Set(["frame too large", "frame timeout", "write stall", "initialize timeout"]);
+
 export type DaemonOptions = {
   configDir?: string;
   env?: NodeJS.ProcessEnv;
@@ -144,7 +146,9 @@ export class Daemon {
       aborter.abort();
       this.connections.delete(entry);
       this.listener.released();
-      log.info({ reason }, "disconnected");
+      // Limit refusals are warnings; ordinary goodbyes are info. Neither logs payload contents.
+      if (LIMIT_REASONS.has(reason)) log.warn({ reason }, "disconnected");
+      else log.info({ reason }, "disconnected");
       this.ephemeral?.left(this.connections.size);
     });
     this.connections.add(entry);

@@ -23,6 +23,7 @@ export class NdjsonSocketTransport implements RpcTransport {
   private flushScheduled = false;
   private closed = false;
   private finishing = false;
+  private finishReason = "finished";
   private messagesPaused = false;
   private backlog: { text: string; valid: boolean }[] = [];
   private readingPausedForOutput = false;
@@ -45,7 +46,11 @@ export class NdjsonSocketTransport implements RpcTransport {
   ) {
     this.framer = new NdjsonFramer(limits.maxFrameBytes, {
       frame: (text, valid) => this.deliver(text, valid),
-      oversized: () => this.fail(errorFrame(rpcErrors.frameTooLarge({ limit_bytes: limits.maxFrameBytes }))),
+      oversized: () =>
+        this.finish(
+          errorFrame(rpcErrors.frameTooLarge({ limit_bytes: limits.maxFrameBytes })),
+          "frame too large",
+        ),
     });
   }
 
@@ -68,8 +73,9 @@ export class NdjsonSocketTransport implements RpcTransport {
     this.enqueue(message);
   }
 
-  finish(message?: string): void {
+  finish(message?: string, reason = "finished"): void {
     if (this.closed || this.finishing) return;
+    this.finishReason = reason;
     if (message !== undefined) this.enqueue(message);
     this.finishing = true;
     this.stopReading();
@@ -135,15 +141,13 @@ export class NdjsonSocketTransport implements RpcTransport {
       this.frameTimer = undefined;
       if (this.framer.inFrame) {
         this.framer.dispose();
-        this.fail(errorFrame(rpcErrors.frameTimeout({ limit_ms: this.limits.frameTimeoutMs })));
+        this.finish(
+          errorFrame(rpcErrors.frameTimeout({ limit_ms: this.limits.frameTimeoutMs })),
+          "frame timeout",
+        );
       }
     }, this.limits.frameTimeoutMs);
     this.frameTimer.unref();
-  }
-
-  /** A framing-level failure: one error frame, then end of stream. */
-  private fail(frame: string): void {
-    this.finish(frame);
   }
 
   private enqueue(message: string): void {
@@ -152,7 +156,7 @@ export class NdjsonSocketTransport implements RpcTransport {
     if (this.overHighWater()) this.pauseReadingForOutput();
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => this.flush());
+      queueMicrotask(() => this.flush());
     }
   }
 
@@ -170,7 +174,7 @@ export class NdjsonSocketTransport implements RpcTransport {
       if (this.readingPausedForOutput && !this.overHighWater()) this.onDrain();
     }
     if (this.finishing) {
-      this.socket.end(() => this.close("finished"));
+      this.socket.end(() => this.close(this.finishReason));
       this.armStallTimer(); // a client that never reads the final frame is still let go
     }
   }

@@ -19,8 +19,8 @@ export interface RpcTransport {
   start(events: TransportEvents): void;
   /** Queues one serialized message (no newline). Dropped silently once closed. */
   send(message: string): void;
-  /** Sends `message` (if any) after everything queued, then closes. Reads nothing more. */
-  finish(message?: string): void;
+  /** Sends `message` (if any) after everything queued, then closes with `reason`. Reads nothing more. */
+  finish(message?: string, reason?: string): void;
   /** Closes now, discarding queued output. */
   close(reason: string): void;
   /** Resolves once queued output is below the high-water mark (or the connection closed). */

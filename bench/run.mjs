@@ -1,0 +1,168 @@
+// npm run bench: the daemon next to a raw NDJSON echo floor, same socket type, same client, same run.
+// Runs alternate between servers; each figure is the median of RUNS runs. Prints a Markdown table and
+// writes bench/results/latest.json. Never run in CI (timing depends on the machine).
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { cpus, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 5000);
+const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 100_000);
+const IN_FLIGHT = 256;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+async function waitConnectable(path) {
+  for (let i = 0; i < 200; i++) {
+    const ok = await new Promise((resolve) => {
+      const s = connect(path);
+      s.once("connect", () => (s.destroy(), resolve(true)));
+      s.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    await sleep(25);
+  }
+  throw new Error(`nothing listens on ${path}`);
+}
+
+function startServer(kind, dir) {
+  const socket = join(dir, `${kind}.sock`);
+  const args =
+    kind === "daemon"
+      ? [join(root, "bin/zeroclaw.js"), "daemon"]
+      : [join(root, "bench/echo-server.mjs"), socket];
+  const child = spawn(process.execPath, args, {
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      ZEROCLAW_CONFIG_DIR: join(dir, "config"),
+      ZEROCLAW_DATA_DIR: join(dir, "data"),
+      ZEROCLAW_SOCKET: socket,
+      ZEROCLAW_LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return { kind, socket, child };
+}
+
+/** A line client used identically against both servers. */
+async function open(path, initialize) {
+  const s = connect(path);
+  await new Promise((r) => s.once("connect", r));
+  s.setEncoding("utf8");
+  let rest = "";
+  let onLine = () => {};
+  s.on("data", (chunk) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const l of lines) if (l) onLine(l);
+  });
+  const client = { socket: s, setOnLine: (f) => (onLine = f) };
+  if (initialize) {
+    await new Promise((resolve) => {
+      onLine = resolve;
+      s.write('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1}}\n');
+    });
+  }
+  return client;
+}
+
+async function sequential(path, initialize) {
+  const c = await open(path, initialize);
+  const lat = [];
+  let id = 1;
+  const start = performance.now();
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const t0 = performance.now();
+    await new Promise((resolve) => {
+      c.setOnLine(resolve);
+      c.socket.write(`{"jsonrpc":"2.0","id":${id++},"method":"status","params":{}}\n`);
+    });
+    lat.push(performance.now() - t0);
+  }
+  const secs = (performance.now() - start) / 1000;
+  c.socket.destroy();
+  lat.sort((a, b) => a - b);
+  return { p50_ms: quantile(lat, 0.5), p99_ms: quantile(lat, 0.99), req_per_s: SEQUENTIAL / secs };
+}
+
+async function pipelined(path, initialize) {
+  const c = await open(path, initialize);
+  let sent = 0;
+  let received = 0;
+  const start = performance.now();
+  await new Promise((resolve) => {
+    const send = (n) => {
+      let out = "";
+      for (let i = 0; i < n && sent < PIPELINED; i++)
+        out += `{"jsonrpc":"2.0","id":${++sent},"method":"status","params":{}}\n`;
+      if (out) c.socket.write(out);
+    };
+    c.setOnLine(() => {
+      received++;
+      if (received === PIPELINED) resolve();
+      else send(1);
+    });
+    send(IN_FLIGHT);
+  });
+  const secs = (performance.now() - start) / 1000;
+  c.socket.destroy();
+  return { msgs_per_s: PIPELINED / secs };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "zc-bench-"));
+  const servers = [startServer("daemon", dir), startServer("floor", dir)];
+  try {
+    for (const s of servers) await waitConnectable(s.socket);
+    const results = { daemon: { seq: [], pipe: [] }, floor: { seq: [], pipe: [] } };
+    for (let run = 0; run < RUNS; run++) {
+      for (const s of run % 2 === 0 ? servers : [...servers].reverse()) {
+        results[s.kind].seq.push(await sequential(s.socket, s.kind === "daemon"));
+        results[s.kind].pipe.push(await pipelined(s.socket, s.kind === "daemon"));
+      }
+    }
+    const summary = {};
+    for (const kind of ["daemon", "floor"]) {
+      const r = results[kind];
+      summary[kind] = {
+        sequential_p50_ms: median(r.seq.map((x) => x.p50_ms)),
+        sequential_p99_ms: median(r.seq.map((x) => x.p99_ms)),
+        sequential_req_per_s: median(r.seq.map((x) => x.req_per_s)),
+        pipelined_msgs_per_s: median(r.pipe.map((x) => x.msgs_per_s)),
+      };
+    }
+    const d = summary.daemon;
+    const f = summary.floor;
+    const rows = [
+      ["sequential p50 (ms)", d.sequential_p50_ms, f.sequential_p50_ms, "≤ 1.2×"],
+      ["sequential p99 (ms)", d.sequential_p99_ms, f.sequential_p99_ms, "≤ 1.5×"],
+      ["sequential req/s", d.sequential_req_per_s, f.sequential_req_per_s, ""],
+      [`pipelined ${IN_FLIGHT} in flight (msgs/s)`, d.pipelined_msgs_per_s, f.pipelined_msgs_per_s, "≥ 0.6×"],
+    ];
+    const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${new Date().toISOString()}`;
+    const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(3));
+    console.log(`\n${machine}; median of ${RUNS} alternating runs; request: status\n`);
+    console.log("| workload | daemon | raw NDJSON floor | ratio | target |");
+    console.log("|---|---:|---:|---:|---|");
+    for (const [name, dv, fv, target] of rows)
+      console.log(`| ${name} | ${fmt(dv)} | ${fmt(fv)} | ${(dv / fv).toFixed(2)}× | ${target} |`);
+    mkdirSync(join(root, "bench/results"), { recursive: true });
+    writeFileSync(
+      join(root, "bench/results/latest.json"),
+      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary }, null, 2)}\n`,
+    );
+  } finally {
+    for (const s of servers) s.child.kill("SIGTERM");
+    await sleep(200);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
