@@ -22,7 +22,10 @@ async function waitConnectable(path) {
   for (let i = 0; i < 200; i++) {
     const ok = await new Promise((resolve) => {
       const s = connect(path);
-      s.once("connect", () => (s.destroy(), resolve(true)));
+      s.once("connect", () => {
+        s.destroy();
+        resolve(true);
+      });
       s.once("error", () => resolve(false));
     });
     if (ok) return;
