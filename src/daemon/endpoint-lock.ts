@@ -7,6 +7,7 @@ import {
   readFileSync,
   rmSync,
   type Stats,
+  statSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
@@ -58,7 +59,24 @@ function readLockPid(lockPath: string): number | undefined {
   }
 }
 
-function takeLockFile(lockPath: string, endpoint: string): void {
+/** A lock this young may belong to a daemon still between taking the lock and binding. */
+const LOCK_GRACE_MS = 10_000;
+
+function lockAgeMs(lockPath: string): number {
+  try {
+    return Date.now() - statSync(lockPath).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * Takes `<socket>.lock` with O_EXCL. An existing lock stops us only while its owner looks real: its pid
+ * is alive and either something listens on the socket or the lock is young enough that the owner may
+ * still be starting. A pid that was reused after a crash (alive, but nothing listening for a long
+ * time) does not keep the endpoint blocked forever.
+ */
+async function takeLockFile(lockPath: string, endpoint: string): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockPath, "wx", 0o600);
@@ -68,7 +86,11 @@ function takeLockFile(lockPath: string, endpoint: string): void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const pid = readLockPid(lockPath);
-      if (pid !== undefined && pid !== process.pid && alive(pid)) throw new EndpointBusyError(endpoint, pid);
+      if (pid !== undefined && pid !== process.pid && alive(pid)) {
+        const listener = statOrUndefined(endpoint)?.isSocket() ? await probe(endpoint) : { listening: false };
+        if (listener.listening) throw new EndpointBusyError(endpoint, listener.pid ?? pid);
+        if (lockAgeMs(lockPath) < LOCK_GRACE_MS) throw new EndpointBusyError(endpoint, pid);
+      }
       rmSync(lockPath, { force: true }); // left by a daemon that died
     }
   }
@@ -92,7 +114,7 @@ function probe(path: string): Promise<{ listening: boolean; pid?: number }> {
 export async function acquireEndpoint(endpoint: string): Promise<EndpointLock> {
   if (isNamedPipe(endpoint)) return { bound() {}, release() {} }; // the OS refuses a second pipe server
   const lockPath = `${endpoint}.lock`;
-  takeLockFile(lockPath, endpoint);
+  await takeLockFile(lockPath, endpoint);
   try {
     const stat = statOrUndefined(endpoint);
     if (stat && !stat.isSocket()) throw new EndpointBlockedError(endpoint);
@@ -105,16 +127,23 @@ export async function acquireEndpoint(endpoint: string): Promise<EndpointLock> {
     rmSync(lockPath, { force: true });
     throw err;
   }
-  let identity: { dev: number; ino: number } | undefined;
+  let identity: { dev: number; ino: number; ctimeMs: number } | undefined;
   return {
     bound() {
-      const s = statOrUndefined(endpoint);
-      if (s) identity = { dev: s.dev, ino: s.ino };
+      const st = statOrUndefined(endpoint);
+      if (st?.isSocket()) identity = { dev: st.dev, ino: st.ino, ctimeMs: st.ctimeMs };
     },
     release() {
-      const s = statOrUndefined(endpoint);
-      if (s && identity && s.dev === identity.dev && s.ino === identity.ino)
-        rmSync(endpoint, { force: true });
+      // Only the very file we bound: same device and inode (an inode number can be reused by a new
+      // file) and same change time, and still a socket.
+      const st = statOrUndefined(endpoint);
+      const ours =
+        st?.isSocket() &&
+        identity &&
+        st.dev === identity.dev &&
+        st.ino === identity.ino &&
+        st.ctimeMs === identity.ctimeMs;
+      if (ours) rmSync(endpoint, { force: true });
       if (readLockPid(lockPath) === process.pid) rmSync(lockPath, { force: true });
     },
   };

@@ -1,8 +1,8 @@
 // The local endpoint: a Unix socket (0600, in a 0700 directory, with no window in between) or a
 // Windows named pipe, and the open-connection cap of SPEC §2.
-import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { rpcErrors } from "../../generated/errors.js";
 import type { Logger } from "../log.js";
 import { errorFrame } from "../transport/ndjson-socket-transport.js";
@@ -36,13 +36,21 @@ export class LocalListener {
     return this.open;
   }
 
-  /** Binds with umask 0177 so the socket is created 0600: no other user can connect, even briefly. */
+  /**
+   * Binds with umask 0177 so the socket is created 0600: no other user can connect, even briefly.
+   * On Unix it binds a private temporary name and renames it into place: Node unlinks a Unix socket
+   * server's bound path when it closes, and that path must never be the endpoint, which by then may
+   * be another daemon's live socket or a file that is not ours (SPEC §1). Our own socket is removed
+   * by the endpoint lock, and only if it is still the file we bound.
+   */
   listen(): Promise<void> {
     const { endpoint } = this.options;
     const server = createServer((socket) => this.onConnection(socket));
     this.server = server;
+    const unix = !isNamedPipe(endpoint) && process.platform !== "win32";
+    const bindPath = unix ? join(dirname(endpoint), `.${basename(endpoint)}.${process.pid}.tmp`) : endpoint;
+    if (unix) rmSync(bindPath, { force: true });
     return new Promise((resolve, reject) => {
-      const unix = !isNamedPipe(endpoint) && process.platform !== "win32";
       const previous = unix ? process.umask(0o177) : undefined;
       const restore = (): void => {
         if (previous !== undefined) process.umask(previous);
@@ -51,9 +59,12 @@ export class LocalListener {
         restore();
         reject(err);
       });
-      server.listen(endpoint, () => {
+      server.listen(bindPath, () => {
         restore();
-        if (unix) chmodSync(endpoint, 0o600);
+        if (unix) {
+          chmodSync(bindPath, 0o600);
+          renameSync(bindPath, endpoint);
+        }
         resolve();
       });
     });
