@@ -105,6 +105,23 @@ describe("unfinished frame", () => {
     }
   });
 
+  it("runs each frame's clock from that frame's own first byte, even when it starts in the same write", async () => {
+    await start("[rpc]\nframe_timeout_ms = 400\n");
+    const c = await client();
+    await c.initialize();
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await c.write('{"jsonrpc":"2.0","id":1,');
+    await sleep(300);
+    // Frame 1 ends and frame 2 begins in one write; frame 2 then completes 200 ms later, when frame 1
+    // would be 500 ms old.
+    await c.write('"method":"status"}\n{"jsonrpc":"2.0","id":2,');
+    await sleep(200);
+    await c.write('"method":"status"}\n');
+    expect((await c.next()).id).toBe(1);
+    expect((await c.next()).id).toBe(2);
+    expect(c.isClosed).toBe(false);
+  });
+
   it("does not limit the time between frames", async () => {
     await start("[rpc]\nframe_timeout_ms = 100\ninitialize_timeout_ms = 100\n");
     const c = await client();

@@ -17,6 +17,7 @@ export class NdjsonFramer {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private dead = false;
+  private lines = 0;
 
   /**
    * @param maxFrameBytes largest frame, counted as the bytes before "\n" (a tolerated trailing "\r"
@@ -30,6 +31,11 @@ export class NdjsonFramer {
   /** True while part of a frame has arrived but not its newline. */
   get inFrame(): boolean {
     return this.pendingBytes > 0;
+  }
+
+  /** Newlines consumed so far: a change across a push means any unfinished frame is a new one. */
+  get linesEnded(): number {
+    return this.lines;
   }
 
   /** Bytes of the unfinished frame currently held. */
@@ -51,6 +57,7 @@ export class NdjsonFramer {
         this.pendingBytes += end - start;
         return;
       }
+      this.lines++;
       this.emit(chunk, start, end);
       start = nl + 1;
     }

@@ -106,8 +106,9 @@ export class NdjsonSocketTransport implements RpcTransport {
 
   private onData(chunk: Buffer): void {
     if (this.closed || this.finishing) return;
+    const linesBefore = this.framer.linesEnded;
     this.framer.push(chunk);
-    this.armFrameTimer();
+    this.armFrameTimer(this.framer.linesEnded !== linesBefore);
   }
 
   /**
@@ -128,14 +129,12 @@ export class NdjsonSocketTransport implements RpcTransport {
   }
 
   /** The deadline runs from a frame's first byte until its newline, however steadily bytes trickle. */
-  private armFrameTimer(): void {
-    if (!this.framer.inFrame || this.closed || this.finishing) {
-      if (this.frameTimer) {
-        clearTimeout(this.frameTimer);
-        this.frameTimer = undefined;
-      }
-      return;
+  private armFrameTimer(newFrame: boolean): void {
+    if (this.frameTimer && (newFrame || !this.framer.inFrame || this.closed || this.finishing)) {
+      clearTimeout(this.frameTimer);
+      this.frameTimer = undefined;
     }
+    if (!this.framer.inFrame || this.closed || this.finishing) return;
     if (this.frameTimer) return; // still the same unfinished frame
     this.frameTimer = setTimeout(() => {
       this.frameTimer = undefined;

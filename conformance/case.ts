@@ -1,0 +1,35 @@
+import type { OpenRpcContract } from "./openrpc-contract.js";
+import type { DaemonLauncher } from "./spawn.js";
+import type { Transcript } from "./transcript.js";
+
+/** What a case needs from the runner; decides whether it can run under --socket. */
+export type CaseNeeds =
+  /** Any running daemon with default settings: the shared spawned one, or --socket. */
+  | { kind: "running-daemon" }
+  /** A daemon of its own, started with these config.toml lines (spawn only). */
+  | { kind: "fresh-daemon"; configLines: readonly string[] }
+  /** Starts, signals and inspects daemons itself (SPEC §1 checks; spawn only). */
+  | { kind: "daemon-launcher" };
+
+export interface CaseContext {
+  /** The daemon to talk to; empty for daemon-launcher cases, which start their own. */
+  socketPath: string;
+  /** How long to wait for each expected event. */
+  timeoutMs: number;
+  transcript: Transcript;
+  /** undefined when openrpc.json could not be loaded; checks against it are then skipped. */
+  contract: OpenRpcContract | undefined;
+  /** Present for daemon-launcher cases. */
+  launcher: DaemonLauncher | undefined;
+}
+
+export interface ConformanceCase {
+  name: string;
+  /** One line saying what the case shows; printed with a failure in --verbose mode. */
+  title: string;
+  needs: CaseNeeds;
+  run(context: CaseContext): Promise<void>;
+}
+
+/** The daemon did something the contract forbids (as opposed to a bug in the suite). */
+export class CaseFailure extends Error {}

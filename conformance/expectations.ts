@@ -1,0 +1,168 @@
+import { CaseFailure } from "./case.js";
+import { clip, isJsonObject, type JsonObject, type JsonValue, preview } from "./json.js";
+import { describeMismatch, matchMessage } from "./matcher.js";
+import type { OpenRpcContract } from "./openrpc-contract.js";
+import type { WireConnection, WireEvent } from "./wire-client.js";
+
+/**
+ * The waits every case source shares: fixtures, openrpc.json examples and
+ * the spawn checks all judge daemon output through these, so "what counts as
+ * a match" is decided in one place.
+ */
+
+export interface ExpectOptions {
+  timeoutMs: number;
+  contract: OpenRpcContract | undefined;
+}
+
+/** The next message on `connection`; a close, a non-JSON line or a timeout fails the case. */
+export async function receiveMessage(
+  connection: WireConnection,
+  timeoutMs: number,
+  wanted: string,
+): Promise<JsonValue> {
+  const event = await connection.next(timeoutMs);
+  if (event?.kind === "message") return event.value;
+  throw new CaseFailure(
+    `${connection.name}: ${describeUnwanted(event, timeoutMs)} while expecting ${wanted}`,
+  );
+}
+
+export async function expectMessage(
+  connection: WireConnection,
+  expected: JsonValue,
+  options: ExpectOptions,
+): Promise<JsonValue> {
+  const actual = await receiveMessage(connection, options.timeoutMs, preview(expected, 160));
+  const mismatch = matchMessage(expected, actual);
+  if (mismatch) {
+    throw new CaseFailure(
+      `${connection.name}: ${describeMismatch(mismatch)} (expected ${preview(expected, 160)}, got ${preview(actual, 200)})`,
+    );
+  }
+  assertContract(connection, actual, options.contract);
+  return actual;
+}
+
+/** The next `expected.length` messages, matched to the expectations in any order. */
+export async function expectUnordered(
+  connection: WireConnection,
+  expected: readonly JsonValue[],
+  options: ExpectOptions,
+): Promise<void> {
+  const received: JsonValue[] = [];
+  while (received.length < expected.length) {
+    received.push(
+      await receiveMessage(connection, options.timeoutMs, `${expected.length} messages in any order`),
+    );
+  }
+  if (!assignable(expected, received, new Set())) {
+    throw new CaseFailure(
+      `${connection.name}: no order of the received messages matches the expected ones; received ${preview(received, 400)}`,
+    );
+  }
+  for (const message of received) assertContract(connection, message, options.contract);
+}
+
+function assignable(
+  expected: readonly JsonValue[],
+  received: readonly JsonValue[],
+  taken: Set<number>,
+): boolean {
+  const [first, ...rest] = expected;
+  if (first === undefined) return true;
+  for (const [index, candidate] of received.entries()) {
+    if (taken.has(index) || matchMessage(first, candidate)) continue;
+    taken.add(index);
+    if (assignable(rest, received, taken)) return true;
+    taken.delete(index);
+  }
+  return false;
+}
+
+/** End of stream, with no message before it. */
+export async function expectClose(connection: WireConnection, timeoutMs: number): Promise<void> {
+  const event = await connection.next(timeoutMs);
+  if (event?.kind === "closed") return;
+  throw new CaseFailure(
+    `${connection.name}: ${describeUnwanted(event, timeoutMs)} while expecting end of stream`,
+  );
+}
+
+/** Discards whatever arrives (a flood cut mid-line included) until the stream ends. */
+export async function expectDrainClose(connection: WireConnection, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const event = await connection.next(Math.max(0, deadline - Date.now()));
+    if (event === undefined) throw new CaseFailure(`${connection.name}: still open ${withinMs} ms later`);
+    if (event.kind === "closed") return;
+  }
+}
+
+export async function expectSilence(connection: WireConnection, ms: number): Promise<void> {
+  const event = await connection.next(ms);
+  if (event === undefined) return;
+  throw new CaseFailure(`${connection.name}: expected ${ms} ms of silence, got ${describeEvent(event)}`);
+}
+
+/** Sends a request with `id` and returns the result of its success response. */
+export async function call(
+  connection: WireConnection,
+  id: string,
+  method: string,
+  params: JsonObject,
+  options: ExpectOptions,
+): Promise<JsonObject> {
+  const request = JSON.stringify({ jsonrpc: "2.0", id, method, params });
+  await connection.send(new TextEncoder().encode(`${request}\n`), 1, options.timeoutMs);
+  const response = await expectMessage(connection, { jsonrpc: "2.0", id, result: "<any>" }, options);
+  const result = isJsonObject(response) ? response.result : undefined;
+  if (!isJsonObject(result)) throw new CaseFailure(`${method} result is not an object: ${preview(result)}`);
+  return result;
+}
+
+/** `@init`: initialize with protocol version 1 must succeed. */
+export async function initialize(
+  connection: WireConnection,
+  id: string,
+  options: ExpectOptions,
+): Promise<JsonObject> {
+  const result = await call(connection, id, "initialize", { protocolVersion: 1 }, options);
+  if (result.protocolVersion !== 1) {
+    throw new CaseFailure(
+      `initialize result has protocolVersion ${preview(result.protocolVersion)}, expected 1`,
+    );
+  }
+  return result;
+}
+
+function assertContract(
+  connection: WireConnection,
+  message: JsonValue,
+  contract: OpenRpcContract | undefined,
+): void {
+  if (!contract || !isJsonObject(message) || message.method !== undefined) return;
+  const method = message.id === undefined ? undefined : connection.methodOf(message.id);
+  const problem =
+    Object.hasOwn(message, "result") && method !== undefined
+      ? contract.checkResult(method, message.result as JsonValue)
+      : isJsonObject(message.error) && typeof message.error.code === "number"
+        ? contract.checkErrorData(message.error.code, message.error.data, method)
+        : undefined;
+  if (problem) throw new CaseFailure(`${connection.name}: ${problem}`);
+}
+
+function describeUnwanted(event: WireEvent | undefined, timeoutMs: number): string {
+  return event === undefined ? `nothing arrived within ${timeoutMs} ms` : `got ${describeEvent(event)}`;
+}
+
+function describeEvent(event: WireEvent): string {
+  switch (event.kind) {
+    case "message":
+      return `message ${clip(event.text, 200)}`;
+    case "invalid":
+      return `a bad line (${event.reason}): ${clip(event.text, 200)}`;
+    case "closed":
+      return `end of stream (${event.detail})`;
+  }
+}

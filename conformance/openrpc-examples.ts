@@ -1,0 +1,90 @@
+import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import { type ExpectOptions, expectMessage, expectSilence, initialize } from "./expectations.js";
+import type { JsonObject, JsonValue } from "./json.js";
+import { withPresenceOnly } from "./matcher.js";
+import type { ExamplePairing, MethodEntry, OpenRpcContract } from "./openrpc-contract.js";
+import { WireConnection } from "./wire-client.js";
+
+/**
+ * openrpc.json's example pairings replayed against the daemon: the document
+ * promises them, so they are cases too. Each pairing runs on its own
+ * connection, initialized first unless it is an `initialize` example or is
+ * marked `"x-connection": "uninitialized"`.
+ */
+
+const EXAMPLE_REQUEST_ID = 1;
+/** How long a notification example must stay unanswered. */
+const NOTIFICATION_SILENCE_MS = 300;
+
+export function exampleCases(contract: OpenRpcContract): ConformanceCase[] {
+  const cases: ConformanceCase[] = [];
+  for (const method of contract.methods()) {
+    if (!method.servedByDaemon) continue;
+    const seen = new Set<string>();
+    for (const [index, example] of method.examples.entries()) {
+      let name = `openrpc/${method.name}/${example.name}`;
+      if (seen.has(name)) name = `${name} #${index}`;
+      seen.add(name);
+      cases.push({
+        name,
+        title: `openrpc.json example "${example.name}" of ${method.name}`,
+        needs: { kind: "running-daemon" },
+        run: (context) => replayExample(method, example, context),
+      });
+    }
+  }
+  return cases;
+}
+
+/** The response an example pairing promises, with `x-match` places reduced to presence checks. */
+export function expectedResponse(example: ExamplePairing, id: JsonValue): JsonObject {
+  if (example.error) {
+    const declared = withPresenceOnly(
+      { code: example.error.code, data: example.error.data ?? "<any>" },
+      example.presenceOnly,
+    );
+    return { jsonrpc: "2.0", id, error: { ...(declared as JsonObject), message: "<any>" } };
+  }
+  const result =
+    example.result === undefined ? "<any>" : withPresenceOnly(example.result, example.presenceOnly);
+  return { jsonrpc: "2.0", id, result };
+}
+
+async function replayExample(
+  method: MethodEntry,
+  example: ExamplePairing,
+  context: CaseContext,
+): Promise<void> {
+  const options: ExpectOptions = { timeoutMs: context.timeoutMs, contract: context.contract };
+  let expected: JsonObject;
+  try {
+    expected = expectedResponse(example, EXAMPLE_REQUEST_ID);
+  } catch (error) {
+    throw new CaseFailure(`openrpc.json example is malformed: ${(error as Error).message}`);
+  }
+  const connection = await WireConnection.open(
+    context.socketPath,
+    "example",
+    context.transcript,
+    context.timeoutMs,
+  );
+  try {
+    if (method.name !== "initialize" && !example.uninitialized) {
+      await initialize(connection, "conformance-init", options);
+    }
+    const request = { jsonrpc: "2.0", method: method.name, params: example.params };
+    if (method.isNotification) {
+      await connection.send(encodeLine(request), 1, context.timeoutMs);
+      await expectSilence(connection, NOTIFICATION_SILENCE_MS);
+      return;
+    }
+    await connection.send(encodeLine({ ...request, id: EXAMPLE_REQUEST_ID }), 1, context.timeoutMs);
+    await expectMessage(connection, expected, options);
+  } finally {
+    connection.destroy();
+  }
+}
+
+function encodeLine(message: JsonObject): Uint8Array {
+  return new TextEncoder().encode(`${JSON.stringify(message)}\n`);
+}
