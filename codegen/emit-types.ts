@@ -10,6 +10,18 @@ export const errorDataTypeName = (errorName: string): string => `${pascal(errorN
 export const reasonDataTypeName = (reason: string): string => `${pascal(reason)}Data`;
 
 /**
+ * `{$ref, default, description}` is still just the referenced type; left as is, json-schema-to-typescript
+ * would declare a numbered copy of it (`RpcConfig1`).
+ */
+function refsOnly(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(refsOnly);
+  if (value === null || typeof value !== "object") return value;
+  const obj = value as JsonSchema;
+  if (typeof obj.$ref === "string") return { $ref: obj.$ref };
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, refsOnly(v)]));
+}
+
+/**
  * `anyOf: [{required: [a]}, {required: [b]}]` (one of two aliases must be present) cannot be said in
  * TypeScript without losing the properties; the type keeps both optional and the validator enforces it.
  */
@@ -21,7 +33,8 @@ function withoutRequiredAlternatives(schema: JsonSchema): JsonSchema {
 }
 
 export async function emitTypes(doc: OpenRpcDocument, banner: string): Promise<string> {
-  const toDefinitions = (s: JsonSchema): JsonSchema => rewriteRefs(s, (n) => `#/definitions/${n}`);
+  const toDefinitions = (s: JsonSchema): JsonSchema =>
+    refsOnly(rewriteRefs(s, (n) => `#/definitions/${n}`)) as JsonSchema;
   const definitions: Record<string, JsonSchema> = {};
   const aliases: string[] = [];
   const define = (name: string, schema: JsonSchema): void => {

@@ -305,46 +305,13 @@ export interface Config {
 }
 /**
  * Transport limits (SPEC §2). Read when the listener starts.
- */
-export interface RpcConfig {
-  /**
-   * Largest accepted frame in bytes, line ending excluded.
-   */
-  max_frame_bytes?: number;
-  /**
-   * initialize (authentication included) must complete within this long of connecting.
-   */
-  initialize_timeout_ms?: number;
-  /**
-   * A frame must arrive whole within this long of its first byte.
-   */
-  frame_timeout_ms?: number;
-  /**
-   * A client with queued output that reads nothing for this long is disconnected.
-   */
-  write_stall_timeout_ms?: number;
-  /**
-   * Open local connections; the next one is refused with -32004.
-   */
-  max_local_connections?: number;
-  /**
-   * Queued output above which the daemon stops reading a connection until it drains.
-   */
-  output_high_water_bytes?: number;
-  /**
-   * With --ephemeral, how long after the last client leaves the daemon waits before exiting.
-   */
-  ephemeral_grace_ms?: number;
-}
-/**
- * Transport limits (SPEC §2). Read when the listener starts.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "RpcConfig".
  */
-export interface RpcConfig1 {
+export interface RpcConfig {
   /**
-   * Largest accepted frame in bytes, line ending excluded.
+   * Largest accepted frame: the bytes before its \n (a tolerated trailing \r counts).
    */
   max_frame_bytes?: number;
   /**
