@@ -1,8 +1,23 @@
-// The floor: a raw NDJSON JSON-RPC echo server with no framing limits, validation or logging.
+// The floor: a raw NDJSON JSON-RPC server with no framing limits, validation, auth or logging.
 // Split lines, JSON.parse, JSON.stringify, one write per read chunk. Usage: node echo-server.mjs PATH
+// It answers every request with a result shaped and sized like the daemon's `status`, so both
+// servers put the same bytes on the wire and the ratio measures the daemon's own work.
 import { createServer } from "node:net";
 
 const path = process.argv[2];
+const started = performance.now();
+const statusLike = () => ({
+  server_version: "0.1.0",
+  protocol_version: 1,
+  pid: process.pid,
+  uptime_ms: Math.round(performance.now() - started),
+  endpoint: path,
+  data_dir: path,
+  connections: { local: 1, gateway: 0, limit: 512 },
+  sessions: { live: 0, persisted: 0 },
+  session_ids: [],
+  gateway_url: null,
+});
 const server = createServer((socket) => {
   let rest = "";
   socket.setEncoding("utf8");
