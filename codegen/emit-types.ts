@@ -71,7 +71,8 @@ export async function emitTypes(doc: OpenRpcDocument, banner: string): Promise<s
     bannerComment: banner,
     unreachableDefinitions: true,
     additionalProperties: false,
-    strictIndexSignatures: true,
+    // noUncheckedIndexedAccess already adds `| undefined` on lookups; entries stay defined.
+    strictIndexSignatures: false,
     format: true,
   });
   // The root type only exists to carry the definitions.

@@ -1,7 +1,7 @@
 // generated/validators.ts: Ajv standalone validators, compiled once here instead of at daemon start-up.
-// Ajv's "esm" output still calls require() for its runtime helpers; those calls are rewritten into
-// imports so the file is a plain ES module, and it is emitted as .ts (with @ts-nocheck) so tsc carries
-// it into dist/ like every other generated file.
+// Ajv's "esm" output still calls require() for its runtime helpers (CommonJS modules whose default
+// export ESM loaders disagree about), so the module gets a real require from createRequire; it is
+// emitted as .ts (with @ts-nocheck) so tsc carries it into dist/ like every other generated file.
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { createAjv, toComponentsRef } from "./ajv.js";
 import type { OpenRpcDocument } from "./document.js";
@@ -24,15 +24,5 @@ export function emitValidators(doc: OpenRpcDocument, banner: string): string {
   if (doc.components.schemas.Config) add("Config", { $ref: "#/components/schemas/Config" });
 
   const code = standaloneCode.default(ajv, exports);
-  const modules = new Map<string, string>();
-  const esm = code.replace(/require\("([^"]+)"\)/g, (_m, spec: string) => {
-    let id = modules.get(spec);
-    if (!id) {
-      id = `__ajvRuntime${modules.size}`;
-      modules.set(spec, id);
-    }
-    return id;
-  });
-  const imports = [...modules].map(([spec, id]) => `import ${id} from "${spec}.js";`).join("\n");
-  return `// @ts-nocheck\n${banner}\n${imports}\n${esm.replace(/^"use strict";/, "")}\n`;
+  return `// @ts-nocheck\n${banner}\nimport { createRequire } from "node:module";\n\nconst require = createRequire(import.meta.url);\n${code.replace(/^"use strict";/, "")}\n`;
 }

@@ -35,6 +35,36 @@ export class ZeroclawClient {
     return this.call("rpc.discover", params, options);
   }
 
+  /** Read the live config, or one prop of it; secrets are masked as ****. */
+  configGet(params: T.ConfigGetParams = {}, options?: CallOptions): Promise<T.ConfigGetResult> {
+    return this.call("config/get", params, options);
+  }
+
+  /** Set one prop: the same staging, validation, authorization and durable write as config/set-many with one entry. */
+  configSet(params: T.ConfigSetParams, options?: CallOptions): Promise<T.ConfigSetResult> {
+    return this.call("config/set", params, options);
+  }
+
+  /** Set 1–256 props atomically: staged into one candidate, validated as a whole, committed with one durable write. */
+  configSetMany(params: T.ConfigSetManyParams, options?: CallOptions): Promise<T.ConfigSetManyResult> {
+    return this.call("config/set-many", params, options);
+  }
+
+  /** Create a pairing token for a configured user; the token is shown once and stored hashed. */
+  pairingCreate(params: T.PairingCreateParams, options?: CallOptions): Promise<T.PairingCreateResult> {
+    return this.call("pairing/create", params, options);
+  }
+
+  /** Revoke a pairing token; a gateway connection using it fails its next call with -32010. */
+  pairingRevoke(params: T.PairingRevokeParams, options?: CallOptions): Promise<T.PairingRevokeResult> {
+    return this.call("pairing/revoke", params, options);
+  }
+
+  /** The active pairing tokens (never the tokens themselves). */
+  pairingList(params: T.PairingListParams = {}, options?: CallOptions): Promise<T.PairingListResult> {
+    return this.call("pairing/list", params, options);
+  }
+
   /** Daemon → client notification: one incremental event of a running turn. */
   onSessionUpdate(handler: (params: T.SessionUpdateParams) => void): void {
     this.endpoint.setNotificationHandler("session/update", handler as (params: unknown) => void);

@@ -19,7 +19,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
 export const HANDSHAKE_METHOD = "initialize" as const;
 
 /** Client → daemon requests. */
-export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover";
+export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list";
 /** Client → daemon notifications. */
 export type DaemonNotificationMethod = never;
 /** Daemon → client requests. */
@@ -32,6 +32,12 @@ export type MethodParams = {
   "initialize": T.InitializeParams;
   "status": T.StatusParams;
   "rpc.discover": T.RpcDiscoverParams;
+  "config/get": T.ConfigGetParams;
+  "config/set": T.ConfigSetParams;
+  "config/set-many": T.ConfigSetManyParams;
+  "pairing/create": T.PairingCreateParams;
+  "pairing/revoke": T.PairingRevokeParams;
+  "pairing/list": T.PairingListParams;
   "session/update": T.SessionUpdateParams;
   "elicitation/create": T.ElicitationCreateParams;
 };
@@ -39,6 +45,12 @@ export type MethodResults = {
   "initialize": T.InitializeResult;
   "status": T.StatusResult;
   "rpc.discover": T.RpcDiscoverResult;
+  "config/get": T.ConfigGetResult;
+  "config/set": T.ConfigSetResult;
+  "config/set-many": T.ConfigSetManyResult;
+  "pairing/create": T.PairingCreateResult;
+  "pairing/revoke": T.PairingRevokeResult;
+  "pairing/list": T.PairingListResult;
   "session/update": void;
   "elicitation/create": T.ElicitationCreateResult;
 };
@@ -82,6 +94,60 @@ export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
     localOnly: false,
     validateParams: V.RpcDiscoverParams as Validator,
     validateResult: V.RpcDiscoverResult as Validator,
+  },
+  "config/get": {
+    name: "config/get",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "config:read",
+    localOnly: false,
+    validateParams: V.ConfigGetParams as Validator,
+    validateResult: V.ConfigGetResult as Validator,
+  },
+  "config/set": {
+    name: "config/set",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "config:update",
+    localOnly: false,
+    validateParams: V.ConfigSetParams as Validator,
+    validateResult: V.ConfigSetResult as Validator,
+  },
+  "config/set-many": {
+    name: "config/set-many",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "config:update",
+    localOnly: false,
+    validateParams: V.ConfigSetManyParams as Validator,
+    validateResult: V.ConfigSetManyResult as Validator,
+  },
+  "pairing/create": {
+    name: "pairing/create",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "pairing:manage",
+    localOnly: true,
+    validateParams: V.PairingCreateParams as Validator,
+    validateResult: V.PairingCreateResult as Validator,
+  },
+  "pairing/revoke": {
+    name: "pairing/revoke",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "pairing:manage",
+    localOnly: true,
+    validateParams: V.PairingRevokeParams as Validator,
+    validateResult: V.PairingRevokeResult as Validator,
+  },
+  "pairing/list": {
+    name: "pairing/list",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "pairing:manage",
+    localOnly: false,
+    validateParams: V.PairingListParams as Validator,
+    validateResult: V.PairingListResult as Validator,
   },
   "session/update": {
     name: "session/update",

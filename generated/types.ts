@@ -56,6 +56,13 @@ export type SessionUpdate =
   | HistoryTrimmedUpdate
   | TurnCompleteUpdate;
 /**
+ * A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url, users.example.uid.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigProp".
+ */
+export type ConfigProp = string;
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ParseErrorErrorData".
  */
@@ -295,13 +302,28 @@ export interface ElicitationResult {
   content?: {};
 }
 /**
- * config.toml in the config dir. A missing file means every default.
+ * config.toml in the config dir. A missing file means every default. Map keys (provider, agent, user and profile names) are letters, digits, '_' and '-', so a dotted prop path is never ambiguous. Built in, whatever the file says: a provider `echo` of kind echo and an agent `default` using it, unless the file defines entries of those names.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "Config".
  */
 export interface Config {
   rpc?: RpcConfig;
+  gateway?: GatewayConfig;
+  sessions?: SessionsConfig;
+  providers?: {
+    [k: string]: ProviderConfig;
+  };
+  agents?: {
+    [k: string]: AgentConfig;
+  };
+  users?: {
+    [k: string]: UserConfig;
+  };
+  permission_profiles?: {
+    [k: string]: PermissionProfile;
+  };
+  security?: SecurityConfig;
 }
 /**
  * Transport limits (SPEC §2). Read when the listener starts.
@@ -340,6 +362,206 @@ export interface RpcConfig {
   ephemeral_grace_ms?: number;
 }
 /**
+ * The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "GatewayConfig".
+ */
+export interface GatewayConfig {
+  /**
+   * Serve the gateway (also --gateway).
+   */
+  enabled?: boolean;
+  /**
+   * Address to listen on.
+   */
+  host?: string;
+  /**
+   * TCP port; 0 picks a free one (reported by status.gateway_url).
+   */
+  port?: number;
+  /**
+   * Open gateway connections; the next one gets -32004.
+   */
+  max_connections?: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionsConfig".
+ */
+export interface SessionsConfig {
+  /**
+   * Live sessions; one more gets -32001.
+   */
+  max_live?: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ProviderConfig".
+ */
+export interface ProviderConfig {
+  kind: "echo" | "openai";
+  /**
+   * OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1.
+   */
+  base_url?: string;
+  /**
+   * Secret: masked as **** on read; the mask or an empty string is refused on write.
+   */
+  api_key?: string;
+  model?: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentConfig".
+ */
+export interface AgentConfig {
+  /**
+   * A provider alias.
+   */
+  provider: string;
+  /**
+   * Overrides the provider's model.
+   */
+  model?: string;
+  system_prompt?: string;
+  /**
+   * Tools that run without approval.
+   */
+  allowed_tools?: string[];
+  /**
+   * Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes).
+   */
+  max_context_tokens?: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UserConfig".
+ */
+export interface UserConfig {
+  /**
+   * Local peer uid that maps to this user. Without one the user is reachable only through pairing tokens.
+   */
+  uid?: number;
+  /**
+   * Each must name an existing profile; several merge by union.
+   *
+   * @minItems 1
+   */
+  permission_profiles: [string, ...string[]];
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "PermissionProfile".
+ */
+export interface PermissionProfile {
+  /**
+   * Every grant, every config path, every agent and tool, every session.
+   */
+  admin?: boolean;
+  /**
+   * resource → verbs, e.g. {sessions = ["create", "read"]}; "*" as a resource or a verb means all.
+   */
+  grants?: {
+    [k: string]: ("read" | "update" | "create" | "delete" | "execute" | "manage" | "*")[];
+  };
+  /**
+   * Config props this profile may write: an exact prop, `prefix.*`, or `*`.
+   */
+  config_write_paths?: string[];
+  /**
+   * Agent aliases this profile may use ("*" for all).
+   */
+  allowed_agents?: string[];
+  /**
+   * Tools this profile may run ("*" for all).
+   */
+  allowed_tools?: string[];
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SecurityConfig".
+ */
+export interface SecurityConfig {
+  /**
+   * With [users] configured, a peer with the daemon's own uid is the admin owner.
+   */
+  trust_daemon_uid?: boolean;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigEntry".
+ */
+export interface ConfigEntry {
+  prop: ConfigProp;
+  /**
+   * Any JSON value; checked and, for scalar fields, coerced ("64" → 64, "true" → true, a string → a one-element list).
+   */
+  value: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigGetResult".
+ */
+export interface ConfigGetResult {
+  prop: string | null;
+  value: unknown;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigSetResult".
+ */
+export interface ConfigSetResult {
+  prop: string;
+  set: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigSetManyResult".
+ */
+export interface ConfigSetManyResult {
+  props: string[];
+  set: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "PairingToken".
+ */
+export interface PairingToken {
+  token_id: string;
+  user: string;
+  label: string | null;
+  created_at: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "PairingCreateResult".
+ */
+export interface PairingCreateResult {
+  token_id: string;
+  /**
+   * Shown once; the daemon stores only its hash.
+   */
+  token: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "PairingRevokeResult".
+ */
+export interface PairingRevokeResult {
+  token_id: string;
+  revoked: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "PairingListResult".
+ */
+export interface PairingListResult {
+  tokens: PairingToken[];
+}
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "InitializeParams".
  */
@@ -360,6 +582,52 @@ export interface StatusParams {}
  * via the `definition` "RpcDiscoverParams".
  */
 export interface RpcDiscoverParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigGetParams".
+ */
+export interface ConfigGetParams {
+  prop?: ConfigProp;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigSetParams".
+ */
+export interface ConfigSetParams {
+  prop: ConfigProp;
+  value: unknown;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigSetManyParams".
+ */
+export interface ConfigSetManyParams {
+  /**
+   * @minItems 1
+   * @maxItems 256
+   */
+  sets: [ConfigEntry, ...ConfigEntry[]];
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "PairingCreateParams".
+ */
+export interface PairingCreateParams {
+  user: string;
+  label?: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "PairingRevokeParams".
+ */
+export interface PairingRevokeParams {
+  token_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "PairingListParams".
+ */
+export interface PairingListParams {}
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ElicitationCreateParams".

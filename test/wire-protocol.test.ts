@@ -235,6 +235,17 @@ describe("handshake", () => {
     c.close();
   });
 
+  it("answers a client that half-closes after writing (e.g. `socat` fed from a pipe), then ends", async () => {
+    const c = await RawClient.connect(d.endpoint);
+    c.socket.end(
+      '{"jsonrpc":"2.0","method":"initialize","params":{"protocolVersion":1},"id":1}\n' +
+        '{"jsonrpc":"2.0","method":"status","params":{},"id":2}\n',
+    );
+    expect(await c.waitClosed()).toBe(true);
+    expect(c.messages.map((m) => m.id)).toEqual([1, 2]);
+    expect(c.messages[1]?.result).toMatchObject({ protocol_version: 1 });
+  });
+
   it("logs each connection with its peer label", async () => {
     const c = await ready();
     await c.request("status", {});

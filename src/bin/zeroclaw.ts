@@ -5,6 +5,8 @@ import { SERVER_VERSION } from "../daemon/version.js";
 const USAGE = `usage:
   zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway]
   zeroclaw call METHOD [PARAMS_JSON]        (ZEROCLAW_SOCKET or the default endpoint)
+  zeroclaw pair --user NAME [--label TEXT]  (prints a pairing token for the gateway, once)
+  zeroclaw unpair TOKEN_ID
   zeroclaw conformance (--socket PATH | --spawn "CMD") [--filter TEXT] [--timeout-ms N] [--verbose]
   zeroclaw --version
 `;
@@ -36,6 +38,23 @@ async function main(argv: string[]): Promise<number> {
       });
       const { callCommand } = await import("../cli/call-command.js");
       return callCommand(positionals, values["config-dir"]);
+    }
+    case "pair": {
+      const { values } = parseArgs({
+        args: rest,
+        options: { user: { type: "string" }, label: { type: "string" }, "config-dir": { type: "string" } },
+      });
+      const { pairCommand } = await import("../cli/pair-command.js");
+      return pairCommand(values.user, values.label, values["config-dir"]);
+    }
+    case "unpair": {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: { "config-dir": { type: "string" } },
+        allowPositionals: true,
+      });
+      const { unpairCommand } = await import("../cli/pair-command.js");
+      return unpairCommand(positionals[0], values["config-dir"]);
     }
     case "conformance": {
       const { conformanceMain } = await import("../../conformance/cli.js");

@@ -1,6 +1,6 @@
 // zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway]: runs in the foreground until
 // SIGINT/SIGTERM (or, with --ephemeral, until the last client leaves), then exits 0.
-import { ConfigError } from "../config/load-config.js";
+import { ConfigError } from "../config/config-file.js";
 import { Daemon } from "../daemon/daemon.js";
 import { EndpointBlockedError, EndpointBusyError } from "../daemon/endpoint-lock.js";
 import { createLogger } from "../log.js";
@@ -10,10 +10,6 @@ export async function daemonCommand(opts: {
   ephemeral: boolean;
   gateway: boolean;
 }): Promise<number> {
-  if (opts.gateway) {
-    process.stderr.write("zeroclaw daemon: the WebSocket gateway is not available in this build yet\n");
-    return 2;
-  }
   const log = createLogger();
   let daemon: Daemon;
   let exit: (code: number) => void = () => {};
@@ -33,6 +29,7 @@ export async function daemonCommand(opts: {
     daemon = await Daemon.start({
       configDir: opts.configDir,
       ephemeral: opts.ephemeral,
+      gateway: opts.gateway,
       log,
       onSelfStop: () => stop("ephemeral"),
     });

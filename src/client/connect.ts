@@ -12,6 +12,7 @@ import { NdjsonSocketTransport } from "../transport/ndjson-socket-transport.js";
 class ClientRouter implements Router {
   readonly requests = new Map<string, (params: unknown) => unknown>();
   readonly notifications = new Map<string, (params: unknown) => void>();
+  fallback: ((method: string, params: unknown) => void) | undefined;
 
   request(req: IncomingRequest): unknown {
     const handler = this.requests.get(req.method);
@@ -20,8 +21,10 @@ class ClientRouter implements Router {
   }
 
   notification(method: string, params: unknown): void {
+    if (lookupMethod(method)?.validateParams(params ?? {}) === false) return;
     const handler = this.notifications.get(method);
-    if (handler && lookupMethod(method)?.validateParams(params ?? {}) !== false) handler(params);
+    if (handler) handler(params);
+    else this.fallback?.(method, params);
   }
 }
 
@@ -72,6 +75,11 @@ export class ClientConnection implements RpcEndpoint {
 
   setNotificationHandler(method: string, handler: (params: unknown) => void): void {
     this.router.notifications.set(method, handler);
+  }
+
+  /** Receives every notification that has no handler of its own (the command line prints them). */
+  onAnyNotification(handler: (method: string, params: unknown) => void): void {
+    this.router.fallback = handler;
   }
 
   close(): void {

@@ -1,28 +1,31 @@
-// Wiring and lifecycle: resolve paths, load config, take the endpoint, accept connections, and stop
-// cleanly (stop accepting, close connections so their turns cancel, unlink our socket).
+// Wiring and lifecycle: resolve paths, load config, open storage, take the endpoint, accept local and
+// gateway connections, and stop cleanly (stop accepting, close connections so their turns cancel,
+// close storage, unlink our socket).
 import type { Socket } from "node:net";
-import { peerLabel } from "../auth/peer-credentials.js";
-import type { Principal } from "../auth/principal.js";
-import { ownerPrincipal } from "../auth/principal.js";
-import { type LoadedConfig, loadConfig } from "../config/load-config.js";
-import type { ConnectionState, DaemonServices } from "../handlers/context.js";
-import { handlers } from "../handlers/index.js";
-import { DaemonDispatcher } from "../jsonrpc/dispatcher.js";
-import { Peer } from "../jsonrpc/peer.js";
+import document from "../../openrpc.json" with { type: "json" };
+import { Authority } from "../auth/authority.js";
+import { peerCredentials, peerLabel } from "../auth/peer-credentials.js";
+import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
+import type { DaemonServices } from "../handlers/context.js";
 import { createLogger, type Logger } from "../log.js";
+import { openDatabase, type Storage } from "../storage/database.js";
+import { PairingTokenStore } from "../storage/pairing-tokens.js";
 import { NdjsonSocketTransport } from "../transport/ndjson-socket-transport.js";
+import type { WsTransport } from "../transport/ws-transport.js";
+import { type OpenConnection, openConnection } from "./connection.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
 import { EphemeralExit } from "./ephemeral.js";
+import { GatewayListener } from "./gateway-listener.js";
 import { LocalListener, prepareDirectories } from "./local-listener.js";
 import { type DaemonPaths, resolvePaths } from "./paths.js";
 import { SERVER_VERSION } from "./version.js";
-
-const LIMIT_REASONS = new Set(["frame too large", "frame timeout", "write stall", "initialize timeout"]);
 
 export type DaemonOptions = {
   configDir?: string;
   env?: NodeJS.ProcessEnv;
   ephemeral?: boolean;
+  /** --gateway: serve the WebSocket gateway whatever gateway.enabled says. */
+  gateway?: boolean;
   log?: Logger;
   /** Called when the daemon decides to stop by itself (ephemeral exit). */
   onSelfStop?: () => void;
@@ -30,28 +33,36 @@ export type DaemonOptions = {
 
 export class Daemon {
   readonly startedAt = performance.now();
-  private readonly connections = new Set<{ state: ConnectionState; transport: NdjsonSocketTransport }>();
+  private readonly connections = new Set<OpenConnection>();
   private nextConnectionId = 1;
   private stopping: Promise<void> | undefined;
   private readonly listener: LocalListener;
+  private gateway: GatewayListener | undefined;
+  private gatewayUrl: string | null = null;
   private readonly ephemeral: EphemeralExit | undefined;
   readonly services: DaemonServices;
 
   private constructor(
     readonly paths: DaemonPaths,
-    readonly config: LoadedConfig,
+    initial: LiveConfig,
+    private readonly storage: Storage,
     private readonly lock: EndpointLock,
     readonly log: Logger,
     options: DaemonOptions,
   ) {
+    const rpc = initial.effective.rpc!;
+    const config = new ConfigService(paths.configDir, initial);
+    const pairing = new PairingTokenStore(storage);
+    const authority = new Authority(initial.effective, pairing);
+    config.onCommitted((live) => authority.configChanged(live.effective));
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
-      maxConnections: config.rpc.max_local_connections,
+      maxConnections: rpc.max_local_connections!,
       log,
-      accept: (socket) => this.accept(socket),
+      accept: (socket) => this.acceptLocal(socket),
     });
     if (options.ephemeral) {
-      this.ephemeral = new EphemeralExit(config.rpc.ephemeral_grace_ms, () => {
+      this.ephemeral = new EphemeralExit(rpc.ephemeral_grace_ms!, () => {
         log.info("last client left: ephemeral daemon exiting");
         options.onSelfStop?.();
       });
@@ -61,32 +72,46 @@ export class Daemon {
       startedAt: this.startedAt,
       endpoint: paths.endpoint,
       dataDir: paths.dataDir,
-      maxLocalConnections: config.rpc.max_local_connections,
-      connectionCounts: () => ({ local: this.listener.openConnections, gateway: 0 }),
-      gatewayUrl: () => null,
-      resolveLocalPrincipal: (): Principal => ownerPrincipal(),
+      maxLocalConnections: rpc.max_local_connections!,
+      config,
+      authority,
+      pairing,
+      connectionCounts: () => ({
+        local: this.listener.openConnections,
+        gateway: this.gateway?.openConnections ?? 0,
+      }),
+      gatewayUrl: () => this.gatewayUrl,
     };
   }
 
   static async start(options: DaemonOptions = {}): Promise<Daemon> {
     const log = options.log ?? createLogger();
     const paths = resolvePaths(options.configDir, options.env ?? process.env);
-    const config = loadConfig(paths.configDir);
+    const initial = loadLiveConfig(paths.configDir);
     prepareDirectories(paths.dataDir, paths.endpoint);
     const lock = await acquireEndpoint(paths.endpoint);
-    const daemon = new Daemon(paths, config, lock, log, options);
+    let storage: Storage | undefined;
     try {
+      storage = openDatabase(paths.dataDir);
+      const daemon = new Daemon(paths, initial, storage, lock, log, options);
       await daemon.listener.listen();
+      lock.bound();
+      if (options.gateway || initial.effective.gateway?.enabled) await daemon.startGateway();
+      log.info(
+        {
+          endpoint: paths.endpoint,
+          data_dir: paths.dataDir,
+          gateway: daemon.gatewayUrl,
+          version: SERVER_VERSION,
+        },
+        "daemon listening",
+      );
+      return daemon;
     } catch (err) {
+      storage?.close();
       lock.release();
       throw err;
     }
-    lock.bound();
-    log.info(
-      { endpoint: paths.endpoint, data_dir: paths.dataDir, version: SERVER_VERSION },
-      "daemon listening",
-    );
-    return daemon;
   }
 
   /** Stops accepting, closes every connection (cancelling what they started), unlinks our socket. */
@@ -94,66 +119,69 @@ export class Daemon {
     this.stopping ??= (async () => {
       this.log.info({ reason }, "daemon stopping");
       this.ephemeral?.dispose();
-      const closing = this.listener.close();
+      const closing = [this.listener.close(), this.gateway?.close()];
       for (const c of [...this.connections]) c.transport.close("daemon stopping");
-      await closing;
+      await Promise.all(closing);
+      this.storage.close();
       this.lock.release();
     })();
     return this.stopping;
   }
 
-  private accept(socket: Socket): void {
-    const { rpc } = this.config;
-    const id = this.nextConnectionId++;
-    const label = peerLabel(socket);
-    const log = this.log.child({ conn: id, peer: label });
-    const transport = new NdjsonSocketTransport(socket, "local", label, {
-      maxFrameBytes: rpc.max_frame_bytes,
-      frameTimeoutMs: rpc.frame_timeout_ms,
-      writeStallTimeoutMs: rpc.write_stall_timeout_ms,
-      outputHighWaterBytes: rpc.output_high_water_bytes,
-    });
-    const aborter = new AbortController();
-    let dispatcher: DaemonDispatcher | undefined;
-    const peer = new Peer(
-      transport,
-      {
-        request: (req) => dispatcher!.request(req),
-        notification: (method, params) => dispatcher!.notification(method, params),
-        closed: (reason) => dispatcher!.closed(reason),
+  private async startGateway(): Promise<void> {
+    const { rpc, gateway } = this.services.config.live.effective;
+    this.gateway = new GatewayListener({
+      host: gateway!.host!,
+      port: gateway!.port!,
+      maxConnections: gateway!.max_connections!,
+      limits: {
+        maxFrameBytes: rpc!.max_frame_bytes!,
+        frameTimeoutMs: rpc!.frame_timeout_ms!,
+        writeStallTimeoutMs: rpc!.write_stall_timeout_ms!,
+        outputHighWaterBytes: rpc!.output_high_water_bytes!,
       },
-      log,
-    );
-    const state: ConnectionState = {
-      id,
-      kind: "local",
-      peerLabel: label,
-      principal: undefined,
-      clientCapabilities: {},
-      peer,
-      closed: aborter.signal,
-    };
-    const entry = { state, transport };
-    const deadline = setTimeout(() => {
-      if (!dispatcher!.initialized) {
-        log.warn({ limit_ms: rpc.initialize_timeout_ms }, "initialize deadline passed: closing");
-        transport.close("initialize timeout");
-      }
-    }, rpc.initialize_timeout_ms);
-    deadline.unref();
-    dispatcher = new DaemonDispatcher({ conn: state, daemon: this.services }, handlers, log, (reason) => {
-      clearTimeout(deadline);
-      aborter.abort();
-      this.connections.delete(entry);
-      this.listener.released();
-      // Limit refusals are warnings; ordinary goodbyes are info. Neither logs payload contents.
-      if (LIMIT_REASONS.has(reason)) log.warn({ reason }, "disconnected");
-      else log.info({ reason }, "disconnected");
-      this.ephemeral?.left(this.connections.size);
+      log: this.log,
+      document,
+      accept: (transport) => this.acceptGateway(transport),
     });
-    this.connections.add(entry);
+    const { url } = await this.gateway.listen();
+    this.gatewayUrl = url;
+  }
+
+  private acceptLocal(socket: Socket): void {
+    const rpc = this.services.config.live.effective.rpc!;
+    const transport = new NdjsonSocketTransport(socket, "local", peerLabel(socket), {
+      maxFrameBytes: rpc.max_frame_bytes!,
+      frameTimeoutMs: rpc.frame_timeout_ms!,
+      writeStallTimeoutMs: rpc.write_stall_timeout_ms!,
+      outputHighWaterBytes: rpc.output_high_water_bytes!,
+    });
+    this.track(transport, peerCredentials(socket)?.uid, () => this.listener.released());
+  }
+
+  private acceptGateway(transport: WsTransport): void {
+    this.track(transport, undefined, () => this.gateway?.released());
+  }
+
+  private track(
+    transport: OpenConnection["transport"],
+    peerUid: number | undefined,
+    release: () => void,
+  ): void {
+    const conn = openConnection({
+      id: this.nextConnectionId++,
+      transport,
+      peerUid,
+      services: this.services,
+      initializeTimeoutMs: this.services.config.live.effective.rpc!.initialize_timeout_ms!,
+      log: this.log,
+      onClosed: (c) => {
+        this.connections.delete(c);
+        release();
+        this.ephemeral?.left(this.connections.size);
+      },
+    });
+    this.connections.add(conn);
     this.ephemeral?.joined();
-    log.info("connected");
-    peer.start();
   }
 }

@@ -45,7 +45,8 @@ export class LocalListener {
    */
   listen(): Promise<void> {
     const { endpoint } = this.options;
-    const server = createServer((socket) => this.onConnection(socket));
+    // Half-open: a client that shuts down its sending side still gets the answers it asked for.
+    const server = createServer({ allowHalfOpen: true }, (socket) => this.onConnection(socket));
     this.server = server;
     const unix = !isNamedPipe(endpoint) && process.platform !== "win32";
     const bindPath = unix ? join(dirname(endpoint), `.${basename(endpoint)}.${process.pid}.tmp`) : endpoint;

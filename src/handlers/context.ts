@@ -1,15 +1,24 @@
 // What a handler sees: the connection it serves and the daemon's services. Handlers never touch sockets.
 import type { ClientCapabilities } from "../../generated/types.js";
+import type { Authority } from "../auth/authority.js";
+import type { Credential } from "../auth/credentials.js";
 import type { Principal } from "../auth/principal.js";
+import type { ConfigService } from "../config/config-service.js";
 import type { Peer } from "../jsonrpc/peer.js";
+import type { PairingTokenStore } from "../storage/pairing-tokens.js";
 import type { TransportKind } from "../transport/transport.js";
 
 export type ConnectionState = {
   readonly id: number;
   readonly kind: TransportKind;
   readonly peerLabel: string;
-  /** Set by initialize once the peer is authenticated. */
+  /** Local peer uid (SO_PEERCRED), when known. */
+  readonly peerUid: number | undefined;
+  /** Set by initialize: what the peer authenticated with. */
+  credential: Credential | undefined;
+  /** The principal, resolved under policy generation `policyGeneration`. */
   principal: Principal | undefined;
+  policyGeneration: number;
   clientCapabilities: ClientCapabilities;
   /** For daemon → client requests and notifications. */
   readonly peer: Peer;
@@ -23,10 +32,11 @@ export interface DaemonServices {
   readonly endpoint: string;
   readonly dataDir: string;
   readonly maxLocalConnections: number;
+  readonly config: ConfigService;
+  readonly authority: Authority;
+  readonly pairing: PairingTokenStore;
   connectionCounts(): { local: number; gateway: number };
   gatewayUrl(): string | null;
-  /** The principal of a freshly connected local peer (SPEC §4 principal resolution). */
-  resolveLocalPrincipal(conn: ConnectionState): Principal;
 }
 
 export type HandlerContext = {

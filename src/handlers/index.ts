@@ -1,13 +1,21 @@
 // The daemon's handler table. Adding a method to openrpc.json makes this fail to compile until its
 // handler is here.
 import type { Handlers } from "../../generated/methods.js";
+import { configGet, configSet, configSetMany } from "./config.js";
 import type { HandlerContext } from "./context.js";
 import { discover } from "./discover.js";
 import { initialize } from "./initialize.js";
+import { pairingCreate, pairingList, pairingRevoke } from "./pairing.js";
 import { status } from "./status.js";
 
 export const handlers = {
   initialize,
   status,
   "rpc.discover": discover,
+  "config/get": configGet,
+  "config/set": configSet,
+  "config/set-many": configSetMany,
+  "pairing/create": pairingCreate,
+  "pairing/revoke": pairingRevoke,
+  "pairing/list": pairingList,
 } satisfies Handlers<HandlerContext>;

@@ -2,9 +2,9 @@
 // Order of checks (recorded in openrpc.json): method known → initialized → grant → local-only →
 // params schema → handler. initialize is serialized: no later frame of the connection is handled
 // before its response is queued.
-import { rpcErrors } from "../../generated/errors.js";
+import { ErrorCode, RpcError, rpcErrors } from "../../generated/errors.js";
 import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "../../generated/methods.js";
-import { hasGrant } from "../auth/principal.js";
+import { hasGrant, type Principal } from "../auth/principal.js";
 import type { HandlerContext } from "../handlers/context.js";
 import type { Logger } from "../log.js";
 import type { IncomingRequest, Router } from "./peer.js";
@@ -33,7 +33,7 @@ export class DaemonDispatcher implements Router {
     }
     if (info.name === HANDSHAKE_METHOD) return this.handshake(req, info);
     if (this.state !== "ready") throw rpcErrors.notInitialized();
-    const principal = this.ctx.conn.principal!;
+    const principal = this.currentPrincipal();
     if (info.grant !== null && !hasGrant(principal, info.grant)) {
       this.log.warn(
         { method: info.name, grant: info.grant, principal: principal.id },
@@ -60,6 +60,29 @@ export class DaemonDispatcher implements Router {
     this.onClosed(reason);
   }
 
+  /**
+   * The connection's principal under the policy in force: resolved again whenever users, profiles,
+   * security or pairing tokens changed since it was last resolved. A credential that no longer
+   * resolves (revoked token, unmapped uid) fails this call with -32010 and un-initializes the
+   * connection.
+   */
+  private currentPrincipal(): Principal {
+    const { conn, daemon } = this.ctx;
+    const generation = daemon.authority.generation;
+    if (conn.policyGeneration === generation && conn.principal) return conn.principal;
+    try {
+      conn.principal = daemon.authority.resolve(conn.credential!);
+      conn.policyGeneration = generation;
+      return conn.principal;
+    } catch (err) {
+      this.log.warn({ principal: conn.principal?.id }, "credential no longer valid");
+      conn.principal = undefined;
+      conn.credential = undefined;
+      this.state = "new";
+      throw err;
+    }
+  }
+
   private handlerFor(info: MethodInfo): AnyHandler {
     return (this.handlers as unknown as Record<string, AnyHandler>)[info.name]!;
   }
@@ -81,8 +104,15 @@ export class DaemonDispatcher implements Router {
         peer.sendResult(req.id, result);
         this.log.info({ principal: this.ctx.conn.principal?.id }, "initialized");
       } else {
+        if (error instanceof RpcError && error.code === ErrorCode.NOT_INITIALIZED) {
+          this.log.warn(
+            { reason: (error.data as { reason?: string } | undefined)?.reason },
+            "authentication refused",
+          );
+        }
         this.state = "new";
         this.ctx.conn.principal = undefined;
+        this.ctx.conn.credential = undefined;
         peer.fail(req.id, info.name, error);
       }
       peer.transport.pauseMessages(false);

@@ -33,6 +33,9 @@ const stringifyId = (id: JsonRpcId): string => (typeof id === "string" ? JSON.st
 
 export class Peer {
   private nextOutboundId = 0;
+  /** Requests being answered asynchronously. */
+  private answering = 0;
+  private inputEnded = false;
   private readonly pending = new Map<string, Pending>();
 
   constructor(
@@ -44,6 +47,10 @@ export class Peer {
   start(): void {
     this.transport.start({
       message: (text, valid) => this.receive(text, valid),
+      ended: () => {
+        this.inputEnded = true;
+        this.finishIfDone();
+      },
       closed: (reason) => this.onClosed(reason),
     });
   }
@@ -138,13 +145,24 @@ export class Peer {
     }
     if (out === NO_REPLY) return;
     if (out instanceof Promise) {
-      out.then(
-        (result) => this.sendResult(id, result),
-        (err) => this.fail(id, method, err),
-      );
+      this.answering++;
+      out
+        .then(
+          (result) => this.sendResult(id, result),
+          (err) => this.fail(id, method, err),
+        )
+        .finally(() => {
+          this.answering--;
+          this.finishIfDone();
+        });
     } else {
       this.sendResult(id, out);
     }
+  }
+
+  /** After a half-close: end the connection once every request it sent has been answered. */
+  private finishIfDone(): void {
+    if (this.inputEnded && this.answering === 0) this.transport.finish(undefined, "peer ended");
   }
 
   /** Answers with `err` if it is an RpcError, else logs it and answers -32603. */

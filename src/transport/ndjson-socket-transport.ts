@@ -24,6 +24,8 @@ export class NdjsonSocketTransport implements RpcTransport {
   private closed = false;
   private finishing = false;
   private finishReason = "finished";
+  private inputEnded = false;
+  private endSignalled = false;
   private messagesPaused = false;
   private backlog: { text: string; valid: boolean }[] = [];
   private readingPausedForOutput = false;
@@ -64,7 +66,7 @@ export class NdjsonSocketTransport implements RpcTransport {
     s.on("data", (chunk: Buffer) => this.onData(chunk));
     s.on("drain", () => this.onDrain());
     s.on("error", () => {}); // reported through "close"
-    s.on("end", () => this.close("peer ended"));
+    s.on("end", () => this.onInputEnded());
     s.on("close", () => this.close("socket closed"));
   }
 
@@ -122,10 +124,38 @@ export class NdjsonSocketTransport implements RpcTransport {
   }
 
   private drainBacklog(): void {
-    while (this.backlog.length > 0 && !this.messagesPaused && !this.readingPausedForOutput && !this.closed) {
+    while (
+      this.backlog.length > 0 &&
+      !this.messagesPaused &&
+      !this.readingPausedForOutput &&
+      !this.closed &&
+      !this.finishing
+    ) {
       const next = this.backlog.shift()!;
       this.events?.message(next.text, next.valid);
     }
+    this.signalEndIfDone();
+  }
+
+  /**
+   * The client half-closed (e.g. `socat` after its stdin ended): it sends nothing more but may still
+   * read. Anything unfinished is dropped; the connection ends once what it is owed has been written.
+   */
+  private onInputEnded(): void {
+    if (this.closed || this.inputEnded) return;
+    this.inputEnded = true;
+    this.framer.dispose();
+    if (this.frameTimer) clearTimeout(this.frameTimer);
+    this.frameTimer = undefined;
+    this.signalEndIfDone();
+  }
+
+  private signalEndIfDone(): void {
+    if (!this.inputEnded || this.endSignalled || this.closed || this.finishing) return;
+    if (this.backlog.length > 0 || this.messagesPaused || this.readingPausedForOutput) return;
+    this.endSignalled = true;
+    if (this.events?.ended) this.events.ended();
+    else this.finish(undefined, "peer ended");
   }
 
   /** The deadline runs from a frame's first byte until its newline, however steadily bytes trickle. */
@@ -187,6 +217,9 @@ export class NdjsonSocketTransport implements RpcTransport {
     if (this.readingPausedForOutput) return;
     this.readingPausedForOutput = true;
     this.socket.pause();
+    // Bytes the daemon chose not to read cannot count against the client's frame clock.
+    if (this.frameTimer) clearTimeout(this.frameTimer);
+    this.frameTimer = undefined;
   }
 
   private stopReading(): void {
@@ -205,7 +238,10 @@ export class NdjsonSocketTransport implements RpcTransport {
     if (this.readingPausedForOutput && !this.finishing) {
       this.readingPausedForOutput = false;
       this.drainBacklog();
-      if (!this.readingPausedForOutput) this.socket.resume();
+      if (!this.readingPausedForOutput) {
+        this.socket.resume();
+        this.armFrameTimer(false);
+      }
     }
     this.releaseWaiters();
   }

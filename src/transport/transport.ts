@@ -6,6 +6,11 @@ export type TransportKind = "local" | "gateway";
 export interface TransportEvents {
   /** One complete message; `valid` is false when its bytes were not UTF-8. */
   message(text: string, valid: boolean): void;
+  /**
+   * The peer half-closed: no more messages will come. The owner finishes the connection once it has
+   * answered what it was asked (without this handler the transport finishes right away).
+   */
+  ended?(): void;
   /** The connection is gone (either side, any reason). Called once. */
   closed(reason: string): void;
 }

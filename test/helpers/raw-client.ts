@@ -99,14 +99,25 @@ export class RawClient {
     return this.messages.length === before && !this.ended;
   }
 
+  /** Sends a request and resolves with the response carrying its id (safe to run several at once). */
   async request(method: string, params?: unknown): Promise<WireMessage> {
     const id = this.nextId++;
     await this.send(
       params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params },
     );
-    const msg = await this.next();
-    if (msg.id !== id) throw new Error(`expected the response to ${id}, got ${JSON.stringify(msg)}`);
-    return msg;
+    return this.take((m) => m.id === id && m.method === undefined);
+  }
+
+  /** Resolves with (and removes) the first message matching `match`; others stay queued in order. */
+  async take(match: (m: WireMessage) => boolean, timeoutMs = 5000): Promise<WireMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.messages.findIndex(match);
+      if (i !== -1) return this.messages.splice(i, 1)[0]!;
+      if (this.ended) throw new Error("connection closed while waiting for a message");
+      if (!(await this.wait(deadline - Date.now())))
+        throw new Error(`no matching message within ${timeoutMs} ms`);
+    }
   }
 
   async initialize(): Promise<WireMessage> {

@@ -1,0 +1,44 @@
+// One initialized call to the local daemon, for the command line (call, pair, unpair).
+import { RpcError } from "../../generated/errors.js";
+import { connectClient } from "../client/connect.js";
+import { resolvePaths } from "../daemon/paths.js";
+import { SERVER_VERSION } from "../daemon/version.js";
+
+export type CliCallOutcome = { ok: true; result: unknown } | { ok: false; error: unknown; exitCode: number };
+
+export async function callDaemon(
+  method: string,
+  params: unknown,
+  configDir: string | undefined,
+  onNotification?: (method: string, params: unknown) => void,
+): Promise<CliCallOutcome> {
+  const { endpoint } = resolvePaths(configDir);
+  let connected: Awaited<ReturnType<typeof connectClient>>;
+  try {
+    connected = await connectClient(endpoint);
+  } catch (err) {
+    return {
+      ok: false,
+      error: { message: `cannot connect to ${endpoint}: ${(err as Error).message}` },
+      exitCode: 1,
+    };
+  }
+  const { client, connection } = connected;
+  if (onNotification) connection.onAnyNotification(onNotification);
+  try {
+    const init = await client.initialize({
+      protocolVersion: 1,
+      clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
+    });
+    const result = method === "initialize" ? init : await connection.request(method, params);
+    return { ok: true, result };
+  } catch (err) {
+    return {
+      ok: false,
+      error: err instanceof RpcError ? err.toWire() : { message: (err as Error).message },
+      exitCode: 1,
+    };
+  } finally {
+    connection.close();
+  }
+}

@@ -1,0 +1,63 @@
+// Reading and durably writing config.toml: a write goes to a temp file in the same directory, is
+// fsynced, renamed over the old file and the directory fsynced, so a crash leaves the old or the new
+// file, never a mix; a failure at any step leaves the old file byte-identical.
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+export const configFilePath = (configDir: string): string => join(configDir, "config.toml");
+
+/** The parsed file, or {} when it does not exist. */
+export function readConfigFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new ConfigError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return parseToml(text);
+  } catch (err) {
+    throw new ConfigError(`${file} is not valid TOML: ${(err as Error).message}`);
+  }
+}
+
+export function writeConfigFileDurably(file: string, config: Record<string, unknown>): void {
+  const text = `# zeroclaw daemon config: written by config/set; comments are not kept.\n${stringifyToml(config)}\n`;
+  const tmp = `${file}.tmp`;
+  let fd: number | undefined;
+  try {
+    fd = openSync(tmp, "w", 0o600);
+    writeSync(fd, text);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(tmp, file);
+  } catch (err) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Not ours to remove (e.g. a directory in the way): the old file is untouched either way.
+    }
+    throw err;
+  }
+  try {
+    const dirFd = openSync(dirname(file), "r");
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    // Some platforms cannot fsync a directory; the rename itself is already atomic.
+  }
+}

@@ -1,0 +1,164 @@
+// The live config and the only way to change it (SPEC §6): one write lock; under it the caller's
+// current permissions are resolved and every path checked before anything is staged; entries are
+// staged in order into one candidate, validated as a whole, derived views built from it, then one
+// durable write; only after that is anything live replaced. A failure anywhere changes nothing.
+import { rpcErrors } from "../../generated/errors.js";
+import type { Config } from "../../generated/types.js";
+import { hasGrant, mayWriteConfigPath, type Principal } from "../auth/principal.js";
+import { withBuiltins } from "./builtins.js";
+import { coerce } from "./coerce.js";
+import { ConfigError, configFilePath, readConfigFile, writeConfigFileDurably } from "./config-file.js";
+import { forEachSecret, schemaAt } from "./config-schema.js";
+import { buildViews, type DerivedViews } from "./derived-views.js";
+import { getAt, parseProp, pointerOf, setAt } from "./props.js";
+import { type ConfigProblem, referenceProblems, schemaProblems } from "./validate-config.js";
+
+export const SECRET_MASK = "****";
+
+export type ConfigEntry = { prop: string; value: unknown };
+
+/** A config that passed validation, with defaults and built-ins filled in. */
+export type LiveConfig = {
+  /** What config.toml holds (what is written back). */
+  readonly stored: Record<string, unknown>;
+  /** stored + built-ins + schema defaults: what the daemon runs on. */
+  readonly effective: Config;
+  readonly views: DerivedViews;
+};
+
+/** Validates a stored config; returns the live config or the problems. */
+export function evaluate(stored: Record<string, unknown>): { live?: LiveConfig; problems: ConfigProblem[] } {
+  const effective = withBuiltins(structuredClone(stored) as Config);
+  const schema = schemaProblems(effective);
+  if (schema.length > 0) return { problems: schema };
+  const refs = referenceProblems(effective);
+  if (refs.length > 0) return { problems: refs };
+  const { views, problems } = buildViews(effective);
+  if (!views) return { problems };
+  return { live: { stored, effective, views }, problems: [] };
+}
+
+export function loadLiveConfig(configDir: string): LiveConfig {
+  const file = configFilePath(configDir);
+  const raw = readConfigFile(file);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    throw new ConfigError(`${file} is not a table`);
+  const { live, problems } = evaluate(raw as Record<string, unknown>);
+  if (!live) {
+    throw new ConfigError(
+      `${file} is invalid:\n${problems.map((p) => `  ${p.path || "/"}: ${p.message}`).join("\n")}`,
+    );
+  }
+  return live;
+}
+
+export class ConfigService {
+  private lock: Promise<unknown> = Promise.resolve();
+  private current: LiveConfig;
+  private readonly listeners: ((live: LiveConfig) => void)[] = [];
+
+  constructor(
+    private readonly configDir: string,
+    initial: LiveConfig,
+  ) {
+    this.current = initial;
+  }
+
+  get live(): LiveConfig {
+    return this.current;
+  }
+
+  /** Called after every successful commit, with the newly installed config. */
+  onCommitted(listener: (live: LiveConfig) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** config/get: the effective config or one prop of it, secrets masked. */
+  get(prop: string | undefined): unknown {
+    const masked = structuredClone(this.current.effective) as Record<string, unknown>;
+    forEachSecret(masked, (path) => {
+      if (getAt(masked, path) !== undefined) setAt(masked, path, SECRET_MASK);
+    });
+    if (prop === undefined) return masked;
+    const segments = this.knownProp(prop, "/prop");
+    return getAt(masked, segments) ?? null;
+  }
+
+  /**
+   * config/set-many. `authorize` resolves the caller's principal under the lock (throwing -32010 if
+   * the caller has none any more), so a revocation that lands while the caller waits is honoured.
+   */
+  setMany(entries: readonly ConfigEntry[], authorize: () => Principal): Promise<string[]> {
+    const run = this.lock.then(() => this.apply(entries, authorize()));
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  private apply(entries: readonly ConfigEntry[], principal: Principal): string[] {
+    if (!hasGrant(principal, "config:update"))
+      throw rpcErrors.notGranted({ grant: "config:update", method: "config/set-many" });
+    entries.forEach((e, index) => {
+      if (!mayWriteConfigPath(principal, e.prop))
+        throw rpcErrors.configPathForbidden({ index, prop: e.prop });
+    });
+
+    const candidate = structuredClone(this.current.stored);
+    entries.forEach((e, index) => {
+      const segments = parseProp(e.prop);
+      const node = segments && schemaAt(segments);
+      if (!segments || !node) {
+        const path = segments ? pointerOf(segments) : "";
+        throw rpcErrors.invalidEntry({
+          index,
+          prop: e.prop,
+          errors: [{ path, message: `unknown config property ${e.prop}` }],
+        });
+      }
+      if (node.writeOnly && (e.value === SECRET_MASK || e.value === "")) {
+        throw rpcErrors.invalidEntry({
+          index,
+          prop: e.prop,
+          errors: [
+            {
+              path: pointerOf(segments),
+              message: "a secret cannot be set to the mask or to an empty string",
+            },
+          ],
+        });
+      }
+      const value = coerce(e.value, node);
+      // Each entry's value is checked on its own first, so an invalid value fails the batch even when
+      // a later entry for the same prop would have replaced it.
+      const pointer = pointerOf(segments);
+      const alone = structuredClone(this.current.stored);
+      setAt(alone, segments, value);
+      const own = schemaProblems(withBuiltins(alone as Config)).filter((p) => within(p.path, pointer));
+      if (own.length > 0) throw rpcErrors.invalidEntry({ index, prop: e.prop, errors: own });
+      setAt(candidate, segments, value);
+    });
+
+    // Every entry's value was valid on its own: what fails now is the candidate as a whole.
+    const { live, problems } = evaluate(candidate);
+    if (!live) throw rpcErrors.invalidConfig({ errors: problems });
+    try {
+      writeConfigFileDurably(configFilePath(this.configDir), candidate);
+    } catch (err) {
+      throw Object.assign(rpcErrors.internalError(`config write failed: ${(err as Error).message}`), {
+        cause: err,
+      });
+    }
+    this.current = live;
+    for (const l of this.listeners) l(live);
+    return entries.map((e) => e.prop);
+  }
+
+  private knownProp(prop: string, at: string): string[] {
+    const segments = parseProp(prop);
+    if (!segments || !schemaAt(segments)) {
+      throw rpcErrors.invalidParams({ errors: [{ path: at, message: `unknown config property ${prop}` }] });
+    }
+    return segments;
+  }
+}
+
+const within = (path: string, pointer: string): boolean => path === pointer || path.startsWith(`${pointer}/`);

@@ -1,0 +1,166 @@
+// The gateway endpoint (SPEC §10): one HTTP server with GET /health, GET /openrpc.json and the
+// WebSocket upgrade at /rpc, plus its own open-connection cap (SPEC §2 semantics, counted apart from
+// the local listener's).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { type WebSocket, WebSocketServer } from "ws";
+import { rpcErrors } from "../../generated/errors.js";
+import type { Logger } from "../log.js";
+import { errorFrame } from "../transport/ndjson-socket-transport.js";
+import { type TransportLimits, WsTransport } from "../transport/ws-transport.js";
+
+export type GatewayOptions = {
+  host: string;
+  /** 0 picks a free port; listen() reports the real one. */
+  port: number;
+  maxConnections: number;
+  limits: TransportLimits;
+  log: Logger;
+  /** Served as JSON at /openrpc.json. */
+  document: unknown;
+  /** An accepted connection under the cap. Its owner calls released() when it closes. */
+  accept(transport: WsTransport): void;
+};
+
+export type GatewayAddress = { host: string; port: number; url: string };
+
+const RPC_PATH = "/rpc";
+/** RFC 6455 §7.4.1 "Try Again Later": the refusal is about capacity, not about this client. */
+const TRY_AGAIN_LATER = 1013;
+
+const pathOf = (url: string | undefined): string => {
+  const raw = url ?? "/";
+  const q = raw.indexOf("?");
+  return q === -1 ? raw : raw.slice(0, q);
+};
+
+export class GatewayListener {
+  private readonly server: Server;
+  private readonly wss: WebSocketServer;
+  private readonly resources: ReadonlyMap<string, string>;
+  private readonly transports = new Set<WsTransport>();
+  private open = 0;
+  private refusing = false;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.resources = new Map([
+      ["/health", JSON.stringify({ status: "ok" })],
+      ["/openrpc.json", JSON.stringify(options.document)],
+    ]);
+    this.wss = new WebSocketServer({
+      noServer: true,
+      // ws refuses an oversized message from its frame header (close 1009) without buffering it.
+      maxPayload: options.limits.maxFrameBytes,
+      // WsTransport's frame clock reads the receiver right after each chunk: it needs messages
+      // emitted synchronously and never inflating (compression would also let a small frame expand).
+      perMessageDeflate: false,
+      allowSynchronousEvents: true,
+    });
+    this.server = createServer((req, res) => this.onRequest(req, res));
+    this.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.onUpgrade(req, socket, head),
+    );
+  }
+
+  get openConnections(): number {
+    return this.open;
+  }
+
+  listen(): Promise<GatewayAddress> {
+    const { host, port } = this.options;
+    return new Promise((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(port, host, () => {
+        this.server.off("error", reject);
+        const real = (this.server.address() as AddressInfo).port;
+        const urlHost = host.includes(":") ? `[${host}]` : host;
+        resolve({ host, port: real, url: `ws://${urlHost}:${real}${RPC_PATH}` });
+      });
+    });
+  }
+
+  /** Stops accepting, then ends every WebSocket (ours and refused ones still closing) and HTTP connection. */
+  close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const t of [...this.transports]) t.close("gateway closing");
+    for (const ws of this.wss.clients) ws.terminate();
+    this.server.closeAllConnections();
+    return closed;
+  }
+
+  /** Called by the owner of an accepted connection when it ends. */
+  released(): void {
+    this.open--;
+    if (this.refusing && this.open < this.options.maxConnections) this.refusing = false;
+  }
+
+  private onRequest(req: IncomingMessage, res: ServerResponse): void {
+    const path = pathOf(req.url);
+    const body = this.resources.get(path);
+    if (path === RPC_PATH) {
+      reply(res, 426, '{"error":"upgrade_required"}', { Upgrade: "websocket" });
+    } else if (body === undefined) {
+      reply(res, 404, '{"error":"not_found"}');
+    } else if (req.method !== "GET" && req.method !== "HEAD") {
+      reply(res, 405, '{"error":"method_not_allowed"}', { Allow: "GET, HEAD" });
+    } else {
+      reply(res, 200, body);
+    }
+  }
+
+  private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on("error", () => {}); // a reset during the handshake is the client's business
+    if (pathOf(req.url) !== RPC_PATH) {
+      socket.once("finish", () => socket.destroy());
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.onWebSocket(ws, req));
+  }
+
+  private onWebSocket(ws: WebSocket, req: IncomingMessage): void {
+    const { maxConnections, log, limits } = this.options;
+    if (this.open >= maxConnections) {
+      if (!this.refusing) {
+        this.refusing = true;
+        log.warn(
+          { limit: maxConnections, listener: "gateway" },
+          "connection limit reached: refusing new connections",
+        );
+      }
+      ws.on("error", () => {});
+      ws.send(errorFrame(rpcErrors.connectionLimit({ limit: maxConnections })));
+      ws.close(TRY_AGAIN_LATER, "connection limit"); // ws's close timer ends a peer that never answers
+      return;
+    }
+    let transport: WsTransport;
+    try {
+      transport = new WsTransport(ws, `ws:${req.socket.remoteAddress}:${req.socket.remotePort}`, limits);
+    } catch (err) {
+      // Only a ws upgrade that moved the internals the transport checks: refuse, do not crash the daemon.
+      log.error({ err }, "gateway connection refused: cannot enforce limits with this ws version");
+      ws.terminate();
+      return;
+    }
+    this.open++;
+    this.transports.add(transport);
+    ws.once("close", () => this.transports.delete(transport));
+    this.options.accept(transport);
+  }
+}
+
+/** `body` is serialized JSON. */
+function reply(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(body),
+  });
+  res.end(body);
+}
