@@ -29,7 +29,7 @@ const server = createServer((socket) => {
       if (!line) continue;
       const msg = JSON.parse(line);
       if (msg.id !== undefined)
-        out += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: msg.params ?? null })}\n`;
+        out += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: statusLike() })}\n`;
     }
     if (out) socket.write(out);
   });

@@ -68,7 +68,10 @@ describe("config/set and config/set-many", () => {
   it("runs the seed's example verbatim after a profile operator exists", async () => {
     await start();
     const c = await ready();
-    const made = await c.request("config/set", { prop: "permission_profiles.operator.grants", value: { sessions: ["read"] } });
+    const made = await c.request("config/set", {
+      prop: "permission_profiles.operator.grants",
+      value: { sessions: ["read"] },
+    });
     expect(made.result).toEqual({ prop: "permission_profiles.operator.grants", set: true });
     await c.write(
       '{"jsonrpc":"2.0","method":"config/set-many","params":{"sets":[{"prop":"users.example.uid","value":1001},{"prop":"users.example.permission_profiles","value":["operator"]}]},"id":2}\n',
@@ -95,7 +98,9 @@ describe("config/set and config/set-many", () => {
         { prop: "permission_profiles.p.allowed_tools", value: "bash" },
       ],
     });
-    const got = (await c.request("config/get", {})).result as { value: Record<string, Record<string, unknown>> };
+    const got = (await c.request("config/get", {})).result as {
+      value: Record<string, Record<string, unknown>>;
+    };
     expect(got.value.sessions?.max_live).toBe(12);
     expect(got.value.gateway?.enabled).toBe(false);
     expect(got.value.permission_profiles?.p).toMatchObject({ allowed_tools: ["bash"] });
@@ -129,7 +134,12 @@ describe("config/set and config/set-many", () => {
     });
     expect(res.error).toMatchObject({
       code: -32602,
-      data: { reason: "invalid_entry", index: 2, prop: "rpc.max_frame_bytes", errors: [{ path: "/rpc/max_frame_bytes" }] },
+      data: {
+        reason: "invalid_entry",
+        index: 2,
+        prop: "rpc.max_frame_bytes",
+        errors: [{ path: "/rpc/max_frame_bytes" }],
+      },
     });
     expect(fileBytes()).toBe(before);
     expect((await c.request("config/get", { prop: "sessions.max_live" })).result).toMatchObject({ value: 3 });
@@ -138,8 +148,16 @@ describe("config/set and config/set-many", () => {
   it("refuses a prop that is not a dotted path through the params schema", async () => {
     await start();
     const c = await ready();
-    const res = await c.request("config/set-many", { sets: [{ prop: "sessions.max_live", value: 2 }, { prop: "rpc..x", value: 1 }] });
-    expect(res.error).toMatchObject({ code: -32602, data: { reason: "invalid_params", errors: [{ path: "/sets/1/prop" }] } });
+    const res = await c.request("config/set-many", {
+      sets: [
+        { prop: "sessions.max_live", value: 2 },
+        { prop: "rpc..x", value: 1 },
+      ],
+    });
+    expect(res.error).toMatchObject({
+      code: -32602,
+      data: { reason: "invalid_params", errors: [{ path: "/sets/1/prop" }] },
+    });
   });
 
   it.each([
@@ -158,17 +176,35 @@ describe("config/set and config/set-many", () => {
 
   it.each([
     ["a user without permission_profiles", [{ prop: "users.ghost.uid", value: 4242 }]],
-    ["a user naming a profile that does not exist", [{ prop: "users.ghost.permission_profiles", value: ["nope"] }]],
+    [
+      "a user naming a profile that does not exist",
+      [{ prop: "users.ghost.permission_profiles", value: ["nope"] }],
+    ],
     ["an agent naming a provider that does not exist", [{ prop: "agents.a.provider", value: "nope" }]],
-    ["a provider that cannot be built", [{ prop: "providers.x.kind", value: "openai" }, { prop: "providers.x.base_url", value: "ftp://host/v1" }]],
-    ["an openai agent without a model", [{ prop: "providers.x.kind", value: "openai" }, { prop: "agents.a.provider", value: "x" }]],
-    ["two users with one uid", [
-      { prop: "permission_profiles.p.admin", value: false },
-      { prop: "users.a.permission_profiles", value: ["p"] },
-      { prop: "users.a.uid", value: 7 },
-      { prop: "users.b.permission_profiles", value: ["p"] },
-      { prop: "users.b.uid", value: 7 },
-    ]],
+    [
+      "a provider that cannot be built",
+      [
+        { prop: "providers.x.kind", value: "openai" },
+        { prop: "providers.x.base_url", value: "ftp://host/v1" },
+      ],
+    ],
+    [
+      "an openai agent without a model",
+      [
+        { prop: "providers.x.kind", value: "openai" },
+        { prop: "agents.a.provider", value: "x" },
+      ],
+    ],
+    [
+      "two users with one uid",
+      [
+        { prop: "permission_profiles.p.admin", value: false },
+        { prop: "users.a.permission_profiles", value: ["p"] },
+        { prop: "users.a.uid", value: 7 },
+        { prop: "users.b.permission_profiles", value: ["p"] },
+        { prop: "users.b.uid", value: 7 },
+      ],
+    ],
   ])("refuses %s as invalid_config and changes nothing", async (_name, sets) => {
     await start();
     const c = await ready();
@@ -266,13 +302,20 @@ describe("the config write lock", () => {
       ...Array.from({ length: 5 }, (_, k) => b.request("config/set-many", { sets: batch(`b${k}_`) })),
     ];
     for (const r of await Promise.all(calls)) expect(r.result).toMatchObject({ set: true });
-    const profiles = ((await a.request("config/get", { prop: "permission_profiles" })).result as { value: object }).value;
+    const profiles = (
+      (await a.request("config/get", { prop: "permission_profiles" })).result as { value: object }
+    ).value;
     expect(Object.keys(profiles)).toHaveLength(400);
   });
 });
 
 describe("property: a batch is its entries applied in order, or nothing", () => {
-  const props = ["sessions.max_live", "gateway.port", "gateway.max_connections", "rpc.ephemeral_grace_ms"] as const;
+  const props = [
+    "sessions.max_live",
+    "gateway.port",
+    "gateway.max_connections",
+    "rpc.ephemeral_grace_ms",
+  ] as const;
   const entry = fc.record({ prop: fc.constantFrom(...props), value: fc.integer({ min: 1, max: 60000 }) });
 
   it("a valid batch equals the same config/set calls in order; an invalid one changes nothing", async () => {
@@ -285,20 +328,26 @@ describe("property: a batch is its entries applied in order, or nothing", () => 
       clients.push(s);
       await s.initialize();
       await fc.assert(
-        fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 7 }), async (sets, bad) => {
-          await c.request("config/set-many", { sets });
-          for (const e of sets) await s.request("config/set", e);
-          const x = (await c.request("config/get", {})).result;
-          const y = (await s.request("config/get", {})).result;
-          expect(x).toEqual(y);
-          // Now the same batch with one entry made invalid: nothing at all changes.
-          const before = readFileSync(join(batchDaemon.dir, "config", "config.toml"), "utf8");
-          const broken = sets.map((e, i) => (i === bad % sets.length ? { ...e, value: -1 } : { ...e, value: e.value + 1 }));
-          const res = await c.request("config/set-many", { sets: broken });
-          expect(res.error?.data).toMatchObject({ reason: "invalid_entry", index: bad % sets.length });
-          expect(readFileSync(join(batchDaemon.dir, "config", "config.toml"), "utf8")).toBe(before);
-          expect((await c.request("config/get", {})).result).toEqual(x);
-        }),
+        fc.asyncProperty(
+          fc.array(entry, { minLength: 1, maxLength: 8 }),
+          fc.integer({ min: 0, max: 7 }),
+          async (sets, bad) => {
+            await c.request("config/set-many", { sets });
+            for (const e of sets) await s.request("config/set", e);
+            const x = (await c.request("config/get", {})).result;
+            const y = (await s.request("config/get", {})).result;
+            expect(x).toEqual(y);
+            // Now the same batch with one entry made invalid: nothing at all changes.
+            const before = readFileSync(join(batchDaemon.dir, "config", "config.toml"), "utf8");
+            const broken = sets.map((e, i) =>
+              i === bad % sets.length ? { ...e, value: -1 } : { ...e, value: e.value + 1 },
+            );
+            const res = await c.request("config/set-many", { sets: broken });
+            expect(res.error?.data).toMatchObject({ reason: "invalid_entry", index: bad % sets.length });
+            expect(readFileSync(join(batchDaemon.dir, "config", "config.toml"), "utf8")).toBe(before);
+            expect((await c.request("config/get", {})).result).toEqual(x);
+          },
+        ),
         { numRuns: 25 },
       );
     } finally {
