@@ -119,6 +119,39 @@ async function pipelined(path, initialize) {
   return { msgs_per_s: PIPELINED / secs };
 }
 
+/** One request at a time on an initialized connection; resolves with its wall time in ms. */
+async function timedCalls(path, make, count) {
+  const c = await open(path, true);
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const line = await new Promise((resolve) => {
+      c.setOnLine(resolve);
+      c.socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: i + 1, ...make(i) })}\n`);
+    });
+    if (!line.includes('"result"')) throw new Error(`config write failed: ${line}`);
+    times.push(performance.now() - t0);
+  }
+  c.socket.destroy();
+  return median(times);
+}
+
+/** config/set of one prop vs config/set-many of 256 (each with its fsync), on the daemon only. */
+async function configWrites(path) {
+  const single = await timedCalls(
+    path,
+    (i) => ({ method: "config/set", params: { prop: "sessions.max_live", value: 1 + (i % 50) } }),
+    30,
+  );
+  const sets = (i) =>
+    Array.from({ length: 256 }, (_, k) => ({
+      prop: `permission_profiles.p${k}.admin`,
+      value: (i + k) % 2 === 0,
+    }));
+  const many = await timedCalls(path, (i) => ({ method: "config/set-many", params: { sets: sets(i) } }), 30);
+  return { config_set_ms: single, config_set_many_256_ms: many };
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "zc-bench-"));
   const servers = [startServer("daemon", dir), startServer("floor", dir)];
@@ -141,6 +174,7 @@ async function main() {
         pipelined_msgs_per_s: median(r.pipe.map((x) => x.msgs_per_s)),
       };
     }
+    const writes = await configWrites(servers[0].socket);
     const d = summary.daemon;
     const f = summary.floor;
     const rows = [
@@ -156,10 +190,14 @@ async function main() {
     console.log("|---|---:|---:|---:|---|");
     for (const [name, dv, fv, target] of rows)
       console.log(`| ${name} | ${fmt(dv)} | ${fmt(fv)} | ${(dv / fv).toFixed(2)}× | ${target} |`);
+    console.log(
+      `\nconfig writes (daemon, median of 30, fsync included): config/set ${writes.config_set_ms.toFixed(2)} ms; ` +
+        `config/set-many of 256 entries ${writes.config_set_many_256_ms.toFixed(2)} ms`,
+    );
     mkdirSync(join(root, "bench/results"), { recursive: true });
     writeFileSync(
       join(root, "bench/results/latest.json"),
-      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary }, null, 2)}\n`,
+      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes }, null, 2)}\n`,
     );
   } finally {
     for (const s of servers) s.child.kill("SIGTERM");

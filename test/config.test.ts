@@ -260,6 +260,15 @@ describe("secrets", () => {
 });
 
 describe("durable commit", () => {
+  it("creates a missing config dir on the first write", async () => {
+    const { rmSync } = await import("node:fs");
+    await start();
+    rmSync(join(d!.dir, "config"), { recursive: true });
+    const c = await ready();
+    expect((await c.request("config/set", { prop: "sessions.max_live", value: 8 })).result).toBeDefined();
+    expect(fileBytes()).toMatch(/max_live = 8/);
+  });
+
   it("leaves the file byte-identical and the live config unchanged when the write fails", async () => {
     await start("[sessions]\nmax_live = 4\n");
     const c = await ready();

@@ -1,7 +1,7 @@
 // Reading and durably writing config.toml: a write goes to a temp file in the same directory, is
 // fsynced, renamed over the old file and the directory fsynced, so a crash leaves the old or the new
 // file, never a mix; a failure at any step leaves the old file byte-identical.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 
@@ -35,6 +35,8 @@ export function writeConfigFileDurably(file: string, config: Record<string, unkn
   const tmp = `${file}.tmp`;
   let fd: number | undefined;
   try {
+    // A daemon running on defaults may have no config dir yet: the first write creates it, private.
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     fd = openSync(tmp, "w", 0o600);
     writeSync(fd, text);
     fsyncSync(fd);
