@@ -1,8 +1,8 @@
 import { CaseFailure } from "./case.js";
+import type { Connection, WireEvent } from "./connection.js";
 import { clip, isJsonObject, type JsonObject, type JsonValue, preview } from "./json.js";
 import { describeMismatch, matchMessage } from "./matcher.js";
 import type { OpenRpcContract } from "./openrpc-contract.js";
-import type { WireConnection, WireEvent } from "./wire-client.js";
 
 /**
  * The waits every case source shares: fixtures, openrpc.json examples and
@@ -17,7 +17,7 @@ export interface ExpectOptions {
 
 /** The next message on `connection`; a close, a non-JSON line or a timeout fails the case. */
 export async function receiveMessage(
-  connection: WireConnection,
+  connection: Connection,
   timeoutMs: number,
   wanted: string,
 ): Promise<JsonValue> {
@@ -29,7 +29,7 @@ export async function receiveMessage(
 }
 
 export async function expectMessage(
-  connection: WireConnection,
+  connection: Connection,
   expected: JsonValue,
   options: ExpectOptions,
 ): Promise<JsonValue> {
@@ -44,44 +44,47 @@ export async function expectMessage(
   return actual;
 }
 
-/** The next `expected.length` messages, matched to the expectations in any order. */
+/**
+ * The next `expected.length` messages, matched to the expectations in any
+ * order. Returns them in the order of `expected`: item i is the message that
+ * matched `expected[i]`.
+ */
 export async function expectUnordered(
-  connection: WireConnection,
+  connection: Connection,
   expected: readonly JsonValue[],
   options: ExpectOptions,
-): Promise<void> {
+): Promise<JsonValue[]> {
   const received: JsonValue[] = [];
   while (received.length < expected.length) {
     received.push(
       await receiveMessage(connection, options.timeoutMs, `${expected.length} messages in any order`),
     );
   }
-  if (!assignable(expected, received, new Set())) {
+  const assignment: number[] = [];
+  if (!assignable(expected, received, assignment)) {
     throw new CaseFailure(
       `${connection.name}: no order of the received messages matches the expected ones; received ${preview(received, 400)}`,
     );
   }
   for (const message of received) assertContract(connection, message, options.contract);
+  return assignment.map((index) => received[index] as JsonValue);
 }
 
-function assignable(
-  expected: readonly JsonValue[],
-  received: readonly JsonValue[],
-  taken: Set<number>,
-): boolean {
-  const [first, ...rest] = expected;
-  if (first === undefined) return true;
+/** Fills `taken` with, for each expected message in turn, the index of a distinct received one it matches. */
+function assignable(expected: readonly JsonValue[], received: readonly JsonValue[], taken: number[]): boolean {
+  if (taken.length === expected.length) return true;
+  const first = expected[taken.length] as JsonValue;
   for (const [index, candidate] of received.entries()) {
-    if (taken.has(index) || matchMessage(first, candidate)) continue;
-    taken.add(index);
-    if (assignable(rest, received, taken)) return true;
-    taken.delete(index);
+    if (taken.includes(index) || matchMessage(first, candidate)) continue;
+    taken.push(index);
+    if (assignable(expected, received, taken)) return true;
+    taken.pop();
   }
   return false;
 }
 
 /** End of stream, with no message before it. */
-export async function expectClose(connection: WireConnection, timeoutMs: number): Promise<void> {
+export async function expectClose(connection: Connection, timeoutMs: number): Promise<void> {
   const event = await connection.next(timeoutMs);
   if (event?.kind === "closed") return;
   throw new CaseFailure(
@@ -90,7 +93,7 @@ export async function expectClose(connection: WireConnection, timeoutMs: number)
 }
 
 /** Discards whatever arrives (a flood cut mid-line included) until the stream ends. */
-export async function expectDrainClose(connection: WireConnection, withinMs: number): Promise<void> {
+export async function expectDrainClose(connection: Connection, withinMs: number): Promise<void> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const event = await connection.next(Math.max(0, deadline - Date.now()));
@@ -99,7 +102,7 @@ export async function expectDrainClose(connection: WireConnection, withinMs: num
   }
 }
 
-export async function expectSilence(connection: WireConnection, ms: number): Promise<void> {
+export async function expectSilence(connection: Connection, ms: number): Promise<void> {
   const event = await connection.next(ms);
   if (event === undefined) return;
   throw new CaseFailure(`${connection.name}: expected ${ms} ms of silence, got ${describeEvent(event)}`);
@@ -107,14 +110,14 @@ export async function expectSilence(connection: WireConnection, ms: number): Pro
 
 /** Sends a request with `id` and returns the result of its success response. */
 export async function call(
-  connection: WireConnection,
+  connection: Connection,
   id: string,
   method: string,
   params: JsonObject,
   options: ExpectOptions,
 ): Promise<JsonObject> {
   const request = JSON.stringify({ jsonrpc: "2.0", id, method, params });
-  await connection.send(new TextEncoder().encode(`${request}\n`), 1, options.timeoutMs);
+  await connection.sendMessage(request, options.timeoutMs);
   const response = await expectMessage(connection, { jsonrpc: "2.0", id, result: "<any>" }, options);
   const result = isJsonObject(response) ? response.result : undefined;
   if (!isJsonObject(result)) throw new CaseFailure(`${method} result is not an object: ${preview(result)}`);
@@ -123,7 +126,7 @@ export async function call(
 
 /** `@init`: initialize with protocol version 1 must succeed. */
 export async function initialize(
-  connection: WireConnection,
+  connection: Connection,
   id: string,
   options: ExpectOptions,
 ): Promise<JsonObject> {
@@ -137,7 +140,7 @@ export async function initialize(
 }
 
 function assertContract(
-  connection: WireConnection,
+  connection: Connection,
   message: JsonValue,
   contract: OpenRpcContract | undefined,
 ): void {

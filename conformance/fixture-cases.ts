@@ -11,8 +11,14 @@ import {
   expectUnordered,
   initialize,
 } from "./expectations.js";
+import { collectCaptures, substitute } from "./captures.js";
+import type { Connection } from "./connection.js";
 import { type Fixture, type FixtureStep, parseFixture } from "./fixture-parser.js";
+import { discoverGatewayUrl, type HttpResponse, httpRequest } from "./gateway.js";
+import { type JsonValue, preview } from "./json.js";
+import { describeMismatch, matchValue } from "./matcher.js";
 import { WireConnection } from "./wire-client.js";
+import { WsConnection } from "./ws-client.js";
 
 /** Every `.io` file below `fixturesDir`, as a case named by its relative path without `.io`. */
 export async function loadFixtureCases(fixturesDir: string): Promise<ConformanceCase[]> {
@@ -51,10 +57,13 @@ export function fixtureCase(name: string, text: string): ConformanceCase {
 }
 
 class FixtureRun {
-  private readonly connections = new Map<string, WireConnection>();
-  private current: WireConnection | undefined;
+  private readonly connections = new Map<string, Connection>();
+  private current: Connection | undefined;
   private initCount = 0;
   private readonly options: ExpectOptions;
+  private readonly captures = new Map<string, JsonValue>();
+  private gatewayUrl: URL | undefined;
+  private lastHttp: { request: string; response: HttpResponse } | undefined;
 
   constructor(
     private readonly fixture: Fixture,
@@ -80,16 +89,17 @@ class FixtureRun {
   private async perform(step: FixtureStep): Promise<void> {
     const { timeoutMs } = this.context;
     switch (step.kind) {
-      case "conn": {
-        const connection = await WireConnection.open(
-          this.context.socketPath,
+      case "conn":
+        return this.opened(
           step.name,
-          this.context.transcript,
-          timeoutMs,
+          await WireConnection.open(this.context.socketPath, step.name, this.context.transcript, timeoutMs),
         );
-        this.connections.set(step.name, connection);
-        this.current = connection;
-        return;
+      case "ws": {
+        const url = await this.gateway();
+        return this.opened(
+          step.name,
+          await WsConnection.open(url.href, step.name, this.context.transcript, timeoutMs),
+        );
       }
       case "use":
         this.current = this.connections.get(step.name);
@@ -101,12 +111,23 @@ class FixtureRun {
         await initialize(this.connection(), `conformance-init-${this.initCount}`, this.options);
         return;
       case "send":
-        return this.connection().send(step.payload, step.repeat, timeoutMs);
-      case "expect":
-        await expectMessage(this.connection(), step.message, this.options);
+        return this.send(step);
+      case "expect": {
+        const expected = this.expected(step.message, step.template);
+        const actual = await expectMessage(this.connection(), expected, this.options);
+        collectCaptures(expected, actual, this.captures);
         return;
-      case "expect-unordered":
-        return expectUnordered(this.connection(), step.messages, this.options);
+      }
+      case "expect-unordered": {
+        const expected = step.messages.map((message, index) =>
+          this.expected(message, step.templates?.[index]),
+        );
+        const matched = await expectUnordered(this.connection(), expected, this.options);
+        for (const [index, message] of expected.entries()) {
+          collectCaptures(message, matched[index] as JsonValue, this.captures);
+        }
+        return;
+      }
       case "expect-close":
         return expectClose(this.connection(), timeoutMs);
       case "expect-drain-close":
@@ -120,10 +141,78 @@ class FixtureRun {
         return this.connection().pause();
       case "resume":
         return this.connection().resume();
+      case "http": {
+        const url = await this.gateway();
+        const response = await httpRequest(url, step.method, step.path, this.context.transcript, timeoutMs);
+        this.lastHttp = { request: `${step.method} ${step.path}`, response };
+        return;
+      }
+      case "expect-http":
+        return this.expectHttp(step.status, step.body);
     }
   }
 
-  private connection(): WireConnection {
+  private opened(name: string, connection: Connection): void {
+    this.connections.set(name, connection);
+    this.current = connection;
+  }
+
+  private async send(step: Extract<FixtureStep, { kind: "send" }>): Promise<void> {
+    const connection = this.connection();
+    const { timeoutMs } = this.context;
+    if (step.command === ">>") {
+      const line = new TextDecoder().decode(step.payload).slice(0, -1);
+      return connection.sendMessage(substitute(line, this.captures), timeoutMs);
+    }
+    if (step.command === ">>repeat") return connection.sendRepeated(step.payload, step.repeat, timeoutMs);
+    if (!(connection instanceof WireConnection)) {
+      throw new Error(
+        `${step.command} writes raw bytes, which ${connection.name} (a WebSocket) cannot carry: it sends whole text messages (">>", ">>repeat")`,
+      );
+    }
+    return connection.send(step.payload, step.repeat, timeoutMs);
+  }
+
+  private expected(message: JsonValue, template: string | undefined): JsonValue {
+    if (template === undefined) return message;
+    const text = substitute(template, this.captures);
+    try {
+      return JSON.parse(text) as JsonValue;
+    } catch (error) {
+      throw new Error(`"<<" line is not JSON once captures are filled in (${(error as Error).message}): ${text}`);
+    }
+  }
+
+  private expectHttp(status: number, body: JsonValue | undefined): void {
+    if (!this.lastHttp) throw new Error("<<http without an @http before it");
+    const { request, response } = this.lastHttp;
+    if (response.status !== status) {
+      throw new CaseFailure(
+        `${request}: expected HTTP ${status}, got ${response.status} ${preview(response.body, 200)}`,
+      );
+    }
+    if (body === undefined) return;
+    let actual: JsonValue;
+    try {
+      actual = JSON.parse(response.body) as JsonValue;
+    } catch {
+      throw new CaseFailure(`${request}: the body is not JSON: ${preview(response.body, 200)}`);
+    }
+    const mismatch = matchValue(body, actual, "at-least");
+    if (mismatch) {
+      throw new CaseFailure(
+        `${request}: body ${describeMismatch(mismatch)} (expected ${preview(body, 160)}, got ${preview(actual, 200)})`,
+      );
+    }
+  }
+
+  /** The gateway's URL, asked once per case from status on a local connection of its own. */
+  private async gateway(): Promise<URL> {
+    this.gatewayUrl ??= await discoverGatewayUrl(this.context.socketPath, this.context.transcript, this.options);
+    return this.gatewayUrl;
+  }
+
+  private connection(): Connection {
     // The parser opens "main" before any other command, so this only guards against parser bugs.
     if (!this.current) throw new Error("no current connection");
     return this.current;

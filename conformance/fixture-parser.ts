@@ -1,4 +1,5 @@
 import { parse as parseToml } from "smol-toml";
+import { declaredCaptures, referencedCaptures, withPlaceholders } from "./captures.js";
 import type { JsonValue } from "./json.js";
 
 /**
@@ -8,14 +9,23 @@ import type { JsonValue } from "./json.js";
  * conformance/README.md; this file is its only implementation.
  */
 
+export type SendCommand = ">>" | ">>raw" | ">>hex" | ">>repeat";
+
 export type FixtureStep =
   | { kind: "conn"; name: string; line: number }
+  /** `@ws NAME`: a WebSocket to the daemon's gateway (status.gateway_url). */
+  | { kind: "ws"; name: string; line: number }
   | { kind: "use"; name: string; line: number }
   | { kind: "close"; line: number }
   | { kind: "init"; line: number }
-  | { kind: "send"; payload: Uint8Array; repeat: number; line: number }
-  | { kind: "expect"; message: JsonValue; line: number }
-  | { kind: "expect-unordered"; messages: JsonValue[]; line: number }
+  /** For `>>`, `payload` is the line plus `\n`; the line may hold `${NAME}` references. */
+  | { kind: "send"; command: SendCommand; payload: Uint8Array; repeat: number; line: number }
+  /** `template`: the line's text when it references captures; `message` is then only a syntax check. */
+  | { kind: "expect"; message: JsonValue; template?: string; line: number }
+  | { kind: "expect-unordered"; messages: JsonValue[]; templates?: (string | undefined)[]; line: number }
+  | { kind: "http"; method: string; path: string; line: number }
+  /** `<<http STATUS [JSON]`: the last `@http` response; its body matched like a result when given. */
+  | { kind: "expect-http"; status: number; body?: JsonValue; line: number }
   | { kind: "expect-close"; line: number }
   | { kind: "expect-drain-close"; ms: number; line: number }
   | { kind: "expect-silence"; ms: number; line: number }
@@ -48,7 +58,11 @@ export const IMPLICIT_CONNECTION = "main";
 export function parseFixture(text: string): Fixture {
   const fixture: Fixture = { title: "", descriptions: [], configLines: [], spawnOnly: false, steps: [] };
   const connections = new Set<string>();
-  let unordered: { count: number; messages: JsonValue[]; line: number } | undefined;
+  const captures = new Set<string>();
+  let httpSent = false;
+  let unordered:
+    | { count: number; messages: JsonValue[]; templates: (string | undefined)[]; line: number }
+    | undefined;
 
   const lines = text.split("\n");
   for (const [index, rawLine] of lines.entries()) {
@@ -69,6 +83,7 @@ export function parseFixture(text: string): Fixture {
       fixture.spawnOnly = true;
       continue;
     }
+    checkCaptures(step, captures, lineNumber);
     if (unordered) {
       if (step.kind !== "expect") {
         throw new FixtureSyntaxError(
@@ -77,27 +92,38 @@ export function parseFixture(text: string): Fixture {
         );
       }
       unordered.messages.push(step.message);
+      unordered.templates.push(step.template);
       if (unordered.messages.length === unordered.count) {
-        fixture.steps.push({ kind: "expect-unordered", messages: unordered.messages, line: unordered.line });
+        const templated = unordered.templates.some((template) => template !== undefined);
+        fixture.steps.push({
+          kind: "expect-unordered",
+          messages: unordered.messages,
+          ...(templated ? { templates: unordered.templates } : {}),
+          line: unordered.line,
+        });
         unordered = undefined;
       }
       continue;
     }
-    if (fixture.steps.length === 0 && step.kind !== "conn") {
+    if (fixture.steps.length === 0 && step.kind !== "conn" && step.kind !== "ws") {
       fixture.steps.push({ kind: "conn", name: IMPLICIT_CONNECTION, line: lineNumber });
       connections.add(IMPLICIT_CONNECTION);
     }
     if (step.kind === "expect-unordered") {
-      unordered = { count: step.messages.length, messages: [], line: lineNumber };
+      unordered = { count: step.messages.length, messages: [], templates: [], line: lineNumber };
       continue;
     }
-    if (step.kind === "conn") {
+    if (step.kind === "conn" || step.kind === "ws") {
       if (connections.has(step.name))
         throw new FixtureSyntaxError(lineNumber, `connection ${step.name} already exists`);
       connections.add(step.name);
     }
     if (step.kind === "use" && !connections.has(step.name)) {
       throw new FixtureSyntaxError(lineNumber, `@use ${step.name}: no such connection`);
+    }
+    if (step.kind === "http") httpSent = true;
+    if (step.kind === "expect-http" && !httpSent) {
+      throw new FixtureSyntaxError(lineNumber, "<<http needs an @http line before it");
     }
     fixture.steps.push(step);
   }
@@ -130,10 +156,26 @@ function parseCommand(line: string, lineNumber: number): FixtureStep | "spawn-on
     case "@spawn-only":
       return noArgument("spawn-only");
     case "@conn":
+    case "@ws":
     case "@use": {
       const name = rest.trim();
       if (!/^[\w-]+$/.test(name)) fail(`${word} needs a connection name (letters, digits, _ or -)`);
-      return { kind: word === "@conn" ? "conn" : "use", name, line: lineNumber };
+      const kind = word === "@conn" ? "conn" : word === "@ws" ? "ws" : "use";
+      return { kind, name, line: lineNumber };
+    }
+    case "@http": {
+      const match = /^([A-Z]+) (\/\S*)$/.exec(rest.trim());
+      if (!match) return fail("@http needs a method and an absolute path, e.g. @http GET /health");
+      return { kind: "http", method: match[1] as string, path: match[2] as string, line: lineNumber };
+    }
+    case "<<http": {
+      const match = /^(\d{3})(?:\s+(.*))?$/.exec(rest.trim());
+      if (!match) return fail("<<http needs a status code, optionally followed by the expected JSON body");
+      const status = Number(match[1]);
+      const body = match[2];
+      return body === undefined
+        ? { kind: "expect-http", status, line: lineNumber }
+        : { kind: "expect-http", status, body: parseJson(body, lineNumber), line: lineNumber };
     }
     case "@close":
       return noArgument({ kind: "close", line: lineNumber });
@@ -147,24 +189,37 @@ function parseCommand(line: string, lineNumber: number): FixtureStep | "spawn-on
       return { kind: "sleep", ms: parseCount(rest, word, lineNumber), line: lineNumber };
     case ">>":
       // Verbatim, invalid JSON included: envelope cases send broken frames on purpose.
-      return { kind: "send", payload: utf8(`${rest}\n`), repeat: 1, line: lineNumber };
+      return { kind: "send", command: word, payload: utf8(`${rest}\n`), repeat: 1, line: lineNumber };
     case ">>raw":
       return {
         kind: "send",
+        command: word,
         payload: utf8(parseStringLiteral(rest, lineNumber)),
         repeat: 1,
         line: lineNumber,
       };
     case ">>hex":
-      return { kind: "send", payload: parseHex(rest, lineNumber), repeat: 1, line: lineNumber };
+      return { kind: "send", command: word, payload: parseHex(rest, lineNumber), repeat: 1, line: lineNumber };
     case ">>repeat": {
       const [count = "", ...literal] = rest.split(" ");
       const payload = utf8(parseStringLiteral(literal.join(" "), lineNumber));
       if (payload.length === 0) fail(">>repeat needs a non-empty string");
-      return { kind: "send", payload, repeat: parseCount(count, word, lineNumber), line: lineNumber };
+      return {
+        kind: "send",
+        command: word,
+        payload,
+        repeat: parseCount(count, word, lineNumber),
+        line: lineNumber,
+      };
     }
-    case "<<":
-      return { kind: "expect", message: parseJson(rest, lineNumber), line: lineNumber };
+    case "<<": {
+      if (referencedCaptures(rest).length === 0) {
+        return { kind: "expect", message: parseJson(rest, lineNumber), line: lineNumber };
+      }
+      // Parsed again once the references are filled in; this only checks the line's syntax.
+      const message = parseJson(withPlaceholders(rest), lineNumber);
+      return { kind: "expect", message, template: rest, line: lineNumber };
+    }
     case "<<unordered": {
       const count = parseCount(rest, word, lineNumber);
       if (count < 2) fail("<<unordered needs a count of at least 2");
@@ -178,6 +233,27 @@ function parseCommand(line: string, lineNumber: number): FixtureStep | "spawn-on
       return { kind: "expect-silence", ms: parseCount(rest, word, lineNumber), line: lineNumber };
     default:
       return fail(`unknown command ${JSON.stringify(word)}`);
+  }
+}
+
+/** `${NAME}` must name a capture an earlier `<<` line declared; `<<` lines declare theirs. */
+function checkCaptures(step: FixtureStep, declared: Set<string>, lineNumber: number): void {
+  const referenced =
+    step.kind === "send" && step.command === ">>"
+      ? referencedCaptures(new TextDecoder().decode(step.payload))
+      : step.kind === "expect" && step.template !== undefined
+        ? referencedCaptures(step.template)
+        : [];
+  for (const name of referenced) {
+    if (!declared.has(name)) {
+      throw new FixtureSyntaxError(lineNumber, `\${${name}}: no earlier "<<" line has "<capture:${name}>"`);
+    }
+  }
+  if (step.kind !== "expect") return;
+  try {
+    for (const name of declaredCaptures(step.message)) declared.add(name);
+  } catch (error) {
+    throw new FixtureSyntaxError(lineNumber, (error as Error).message);
   }
 }
 

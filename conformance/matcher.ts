@@ -1,3 +1,4 @@
+import { captureName } from "./captures.js";
 import { isJsonObject, type JsonObject, type JsonValue, preview } from "./json.js";
 
 /**
@@ -38,7 +39,7 @@ export interface Mismatch {
 export type ObjectRule = "exact" | "at-least";
 
 export function isWildcard(text: string): boolean {
-  return WILDCARDS.has(text);
+  return WILDCARDS.has(text) || captureName(text) !== undefined;
 }
 
 export function matchMessage(expected: JsonValue, actual: JsonValue): Mismatch | null {
@@ -85,7 +86,8 @@ export function matchValue(
   path = "",
 ): Mismatch | null {
   if (typeof expected === "string") {
-    const wildcard = WILDCARDS.get(expected);
+    // "<capture:NAME>" matches like "<any>"; the fixture runner stores the value (captures.ts).
+    const wildcard = WILDCARDS.get(expected) ?? (captureName(expected) === undefined ? undefined : () => true);
     if (wildcard)
       return wildcard(actual) ? null : { path, reason: `expected ${expected}, got ${preview(actual)}` };
     return actual === expected ? null : differ(path, expected, actual);

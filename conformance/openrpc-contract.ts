@@ -22,6 +22,8 @@ export interface ExamplePairing {
   error?: { code: number; data?: JsonValue };
   presenceOnly: string[];
   uninitialized: boolean;
+  /** `"x-replay": false`: documentation only (its preconditions are set up by a fixture); never sent. */
+  replay: boolean;
 }
 
 export interface MethodEntry {
@@ -175,6 +177,7 @@ export class OpenRpcContract {
         ? example["x-match"].filter((p): p is string => typeof p === "string")
         : [],
       uninitialized: example["x-connection"] === "uninitialized",
+      replay: example["x-replay"] !== false,
     };
   }
 

@@ -9,7 +9,9 @@ import { WireConnection } from "./wire-client.js";
  * openrpc.json's example pairings replayed against the daemon: the document
  * promises them, so they are cases too. Each pairing runs on its own
  * connection, initialized first unless it is an `initialize` example or is
- * marked `"x-connection": "uninitialized"`.
+ * marked `"x-connection": "uninitialized"`. Pairings marked `"x-replay": false`
+ * document a call whose preconditions (a user, a token, a secret) only a
+ * fixture sets up: they are left out here.
  */
 
 const EXAMPLE_REQUEST_ID = 1;
@@ -22,6 +24,7 @@ export function exampleCases(contract: OpenRpcContract): ConformanceCase[] {
     if (!method.servedByDaemon) continue;
     const seen = new Set<string>();
     for (const [index, example] of method.examples.entries()) {
+      if (!example.replay) continue;
       let name = `openrpc/${method.name}/${example.name}`;
       if (seen.has(name)) name = `${name} #${index}`;
       seen.add(name);
@@ -74,17 +77,13 @@ async function replayExample(
     }
     const request = { jsonrpc: "2.0", method: method.name, params: example.params };
     if (method.isNotification) {
-      await connection.send(encodeLine(request), 1, context.timeoutMs);
+      await connection.sendMessage(JSON.stringify(request), context.timeoutMs);
       await expectSilence(connection, NOTIFICATION_SILENCE_MS);
       return;
     }
-    await connection.send(encodeLine({ ...request, id: EXAMPLE_REQUEST_ID }), 1, context.timeoutMs);
+    await connection.sendMessage(JSON.stringify({ ...request, id: EXAMPLE_REQUEST_ID }), context.timeoutMs);
     await expectMessage(connection, expected, options);
   } finally {
     connection.destroy();
   }
-}
-
-function encodeLine(message: JsonObject): Uint8Array {
-  return new TextEncoder().encode(`${JSON.stringify(message)}\n`);
 }

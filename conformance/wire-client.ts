@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { clip, isJsonObject, type JsonValue } from "./json.js";
+import { type Connection, MAX_TRACKED_MESSAGE_CHARS, SentRequests, type WireEvent } from "./connection.js";
+import { clip, type JsonValue } from "./json.js";
 import type { Transcript } from "./transcript.js";
 
 /**
@@ -9,26 +10,21 @@ import type { Transcript } from "./transcript.js";
  * daemon writes back (a non-JSON line is itself a failure).
  */
 
-export type WireEvent =
-  | { kind: "message"; value: JsonValue; text: string }
-  | { kind: "invalid"; text: string; reason: string }
-  | { kind: "closed"; detail: string };
+export type { WireEvent } from "./connection.js";
 
-/** Outgoing lines longer than this are not parsed for request ids (floods, frame-limit probes). */
-const MAX_TRACKED_LINE_BYTES = 64 * 1024;
 const REPEAT_CHUNK_BYTES = 64 * 1024;
 
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
 
-export class WireConnection {
+export class WireConnection implements Connection {
+  readonly transport = "socket" as const;
   private readonly events: WireEvent[] = [];
   private wake: (() => void) | undefined;
   private partialLine: Buffer[] = [];
   private closedEvent: WireEvent | undefined;
   private outgoingLine = "";
   private outgoingOverflow = false;
-  /** Request id (JSON text) → method, for validating results against openrpc.json. */
-  private readonly sentMethods = new Map<string, string>();
+  private readonly sentRequests = new SentRequests();
 
   private constructor(
     private readonly socket: Socket,
@@ -118,9 +114,18 @@ export class WireConnection {
     }
   }
 
+  /** One NDJSON line: `text` plus `\n`. */
+  sendMessage(text: string, timeoutMs: number): Promise<void> {
+    return this.send(new TextEncoder().encode(`${text}\n`), 1, timeoutMs);
+  }
+
+  sendRepeated(payload: Uint8Array, repeat: number, timeoutMs: number): Promise<void> {
+    return this.send(payload, repeat, timeoutMs);
+  }
+
   /** The method of a request this connection sent with `id`, if it sent one. */
   methodOf(id: JsonValue): string | undefined {
-    return this.sentMethods.get(JSON.stringify(id));
+    return this.sentRequests.methodOf(id);
   }
 
   pause(): void {
@@ -167,23 +172,12 @@ export class WireConnection {
     const lines = (this.outgoingLine + Buffer.from(payload).toString("utf8")).split("\n");
     this.outgoingLine = lines.pop() ?? "";
     for (const line of lines) {
-      if (!this.outgoingOverflow) this.rememberRequest(line);
+      if (!this.outgoingOverflow) this.sentRequests.remember(line);
       this.outgoingOverflow = false;
     }
-    if (this.outgoingLine.length > MAX_TRACKED_LINE_BYTES) {
+    if (this.outgoingLine.length > MAX_TRACKED_MESSAGE_CHARS) {
       this.outgoingLine = "";
       this.outgoingOverflow = true;
-    }
-  }
-
-  private rememberRequest(line: string): void {
-    try {
-      const message: unknown = JSON.parse(line);
-      if (isJsonObject(message) && typeof message.method === "string" && message.id !== undefined) {
-        this.sentMethods.set(JSON.stringify(message.id), message.method);
-      }
-    } catch {
-      // Deliberately broken frames are not requests.
     }
   }
 

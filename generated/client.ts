@@ -65,6 +65,51 @@ export class ZeroclawClient {
     return this.call("pairing/list", params, options);
   }
 
+  /** Create a live agent session owned by the caller. */
+  sessionNew(params: T.SessionNewParams = {}, options?: CallOptions): Promise<T.SessionNewResult> {
+    return this.call("session/new", params, options);
+  }
+
+  /** Run one turn; session/update notifications stream its progress, the result comes at turn end. */
+  sessionPrompt(params: T.SessionPromptParams, options?: CallOptions): Promise<T.SessionPromptResult> {
+    return this.call("session/prompt", params, options);
+  }
+
+  /** Cancel the running turn; it ends with outcome cancelled. */
+  sessionCancel(params: T.SessionCancelParams, options?: CallOptions): Promise<T.SessionCancelResult> {
+    return this.call("session/cancel", params, options);
+  }
+
+  /** Answer an approval_request. */
+  sessionApprove(params: T.SessionApproveParams, options?: CallOptions): Promise<T.SessionApproveResult> {
+    return this.call("session/approve", params, options);
+  }
+
+  /** The caller's sessions, live and persisted (an admin sees all). */
+  sessionList(params: T.SessionListParams = {}, options?: CallOptions): Promise<T.SessionListResult> {
+    return this.call("session/list", params, options);
+  }
+
+  /** The display transcript, oldest first. */
+  sessionMessages(params: T.SessionMessagesParams, options?: CallOptions): Promise<T.SessionMessagesResult> {
+    return this.call("session/messages", params, options);
+  }
+
+  /** End the live session, keeping its history resumable (a later prompt rehydrates it). */
+  sessionClose(params: T.SessionCloseParams, options?: CallOptions): Promise<T.SessionCloseResult> {
+    return this.call("session/close", params, options);
+  }
+
+  /** Cancel, then mark the session a tombstone: history kept, never rehydrated (a later prompt gets -32000). */
+  sessionKill(params: T.SessionKillParams, options?: CallOptions): Promise<T.SessionKillResult> {
+    return this.call("session/kill", params, options);
+  }
+
+  /** Cancel, then delete the ACP session's rows and recoverable checkpoints, then remove the live session. */
+  sessionDelete(params: T.SessionDeleteParams, options?: CallOptions): Promise<T.SessionDeleteResult> {
+    return this.call("session/delete", params, options);
+  }
+
   /** Daemon → client notification: one incremental event of a running turn. */
   onSessionUpdate(handler: (params: T.SessionUpdateParams) => void): void {
     this.endpoint.setNotificationHandler("session/update", handler as (params: unknown) => void);

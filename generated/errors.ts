@@ -116,6 +116,9 @@ export const rpcErrors = {
   /** SESSION_NOT_FOUND (-32000): No turn is running */
   noRunningTurn: (figures: Omit<T.NoRunningTurnData, "reason">, message: string = "No turn is running"): RpcError =>
     new RpcError(ErrorCode.SESSION_NOT_FOUND, message, { reason: "no_running_turn", ...figures } satisfies T.NoRunningTurnData),
+  /** SESSION_NOT_FOUND (-32000): The session was killed: its history is kept but it cannot be prompted */
+  sessionKilled: (figures: Omit<T.SessionKilledData, "reason">, message: string = "The session was killed: its history is kept but it cannot be prompted"): RpcError =>
+    new RpcError(ErrorCode.SESSION_NOT_FOUND, message, { reason: "session_killed", ...figures } satisfies T.SessionKilledData),
   /** SESSION_LIMIT_REACHED (-32001): Session limit reached */
   sessionLimit: (figures: Omit<T.SessionLimitData, "reason">, message: string = "Session limit reached"): RpcError =>
     new RpcError(ErrorCode.SESSION_LIMIT_REACHED, message, { reason: "session_limit", ...figures } satisfies T.SessionLimitData),
@@ -152,6 +155,9 @@ export const rpcErrors = {
   /** FORBIDDEN (-32012): Method served on the local socket only */
   localOnly: (figures: Omit<T.LocalOnlyData, "reason">, message: string = "Method served on the local socket only"): RpcError =>
     new RpcError(ErrorCode.FORBIDDEN, message, { reason: "local_only", ...figures } satisfies T.LocalOnlyData),
+  /** FORBIDDEN (-32012): The principal may not use this agent */
+  agentNotAllowed: (figures: Omit<T.AgentNotAllowedData, "reason">, message: string = "The principal may not use this agent"): RpcError =>
+    new RpcError(ErrorCode.FORBIDDEN, message, { reason: "agent_not_allowed", ...figures } satisfies T.AgentNotAllowedData),
   /** UPLOAD_NOT_FOUND (-32030): Unknown, expired, discarded or another connection's upload */
   uploadNotFound: (figures: Omit<T.UploadNotFoundData, "reason">, message: string = "Unknown, expired, discarded or another connection's upload"): RpcError =>
     new RpcError(ErrorCode.UPLOAD_NOT_FOUND, message, { reason: "upload_not_found", ...figures } satisfies T.UploadNotFoundData),

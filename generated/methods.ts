@@ -19,7 +19,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
 export const HANDSHAKE_METHOD = "initialize" as const;
 
 /** Client → daemon requests. */
-export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list";
+export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete";
 /** Client → daemon notifications. */
 export type DaemonNotificationMethod = never;
 /** Daemon → client requests. */
@@ -38,6 +38,15 @@ export type MethodParams = {
   "pairing/create": T.PairingCreateParams;
   "pairing/revoke": T.PairingRevokeParams;
   "pairing/list": T.PairingListParams;
+  "session/new": T.SessionNewParams;
+  "session/prompt": T.SessionPromptParams;
+  "session/cancel": T.SessionCancelParams;
+  "session/approve": T.SessionApproveParams;
+  "session/list": T.SessionListParams;
+  "session/messages": T.SessionMessagesParams;
+  "session/close": T.SessionCloseParams;
+  "session/kill": T.SessionKillParams;
+  "session/delete": T.SessionDeleteParams;
   "session/update": T.SessionUpdateParams;
   "elicitation/create": T.ElicitationCreateParams;
 };
@@ -51,6 +60,15 @@ export type MethodResults = {
   "pairing/create": T.PairingCreateResult;
   "pairing/revoke": T.PairingRevokeResult;
   "pairing/list": T.PairingListResult;
+  "session/new": T.SessionNewResult;
+  "session/prompt": T.SessionPromptResult;
+  "session/cancel": T.SessionCancelResult;
+  "session/approve": T.SessionApproveResult;
+  "session/list": T.SessionListResult;
+  "session/messages": T.SessionMessagesResult;
+  "session/close": T.SessionCloseResult;
+  "session/kill": T.SessionKillResult;
+  "session/delete": T.SessionDeleteResult;
   "session/update": void;
   "elicitation/create": T.ElicitationCreateResult;
 };
@@ -148,6 +166,87 @@ export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
     localOnly: false,
     validateParams: V.PairingListParams as Validator,
     validateResult: V.PairingListResult as Validator,
+  },
+  "session/new": {
+    name: "session/new",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:create",
+    localOnly: false,
+    validateParams: V.SessionNewParams as Validator,
+    validateResult: V.SessionNewResult as Validator,
+  },
+  "session/prompt": {
+    name: "session/prompt",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:execute",
+    localOnly: false,
+    validateParams: V.SessionPromptParams as Validator,
+    validateResult: V.SessionPromptResult as Validator,
+  },
+  "session/cancel": {
+    name: "session/cancel",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:update",
+    localOnly: false,
+    validateParams: V.SessionCancelParams as Validator,
+    validateResult: V.SessionCancelResult as Validator,
+  },
+  "session/approve": {
+    name: "session/approve",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:update",
+    localOnly: false,
+    validateParams: V.SessionApproveParams as Validator,
+    validateResult: V.SessionApproveResult as Validator,
+  },
+  "session/list": {
+    name: "session/list",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:read",
+    localOnly: false,
+    validateParams: V.SessionListParams as Validator,
+    validateResult: V.SessionListResult as Validator,
+  },
+  "session/messages": {
+    name: "session/messages",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:read",
+    localOnly: false,
+    validateParams: V.SessionMessagesParams as Validator,
+    validateResult: V.SessionMessagesResult as Validator,
+  },
+  "session/close": {
+    name: "session/close",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:update",
+    localOnly: false,
+    validateParams: V.SessionCloseParams as Validator,
+    validateResult: V.SessionCloseResult as Validator,
+  },
+  "session/kill": {
+    name: "session/kill",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:delete",
+    localOnly: false,
+    validateParams: V.SessionKillParams as Validator,
+    validateResult: V.SessionKillResult as Validator,
+  },
+  "session/delete": {
+    name: "session/delete",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:delete",
+    localOnly: false,
+    validateParams: V.SessionDeleteParams as Validator,
+    validateResult: V.SessionDeleteResult as Validator,
   },
   "session/update": {
     name: "session/update",

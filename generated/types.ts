@@ -63,6 +63,40 @@ export type SessionUpdate =
  */
 export type ConfigProp = string;
 /**
+ * acp: the agent sessions of this socket (ACP storage). chat: chat-mode sessions, stored apart (interaction_surface chat), so an id may exist in both.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionMode".
+ */
+export type SessionMode = "acp" | "chat";
+/**
+ * active: a turn runs; idle: live, no turn; closed: persisted, resumable (prompting rehydrates it); killed: a tombstone, history kept, never rehydrated.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionState".
+ */
+export type SessionState = "active" | "idle" | "closed" | "killed";
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "TranscriptRole".
+ */
+export type TranscriptRole = "user" | "assistant" | "tool" | "system";
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "TranscriptKind".
+ */
+export type TranscriptKind = "message" | "thought" | "tool_call" | "tool_result" | "marker";
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "StopReason".
+ */
+export type StopReason = "end_turn" | "max_tokens" | "max_tool_rounds" | "cancelled" | "error";
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ApprovalDecision".
+ */
+export type ApprovalDecision = "allow_once" | "allow_always" | "reject";
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ParseErrorErrorData".
  */
@@ -99,7 +133,7 @@ export type InternalErrorErrorData = InternalErrorData;
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "SessionNotFoundErrorData".
  */
-export type SessionNotFoundErrorData = SessionNotFoundData | NoRunningTurnData;
+export type SessionNotFoundErrorData = SessionNotFoundData | NoRunningTurnData | SessionKilledData;
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "SessionLimitReachedErrorData".
@@ -134,7 +168,7 @@ export type VersionMismatchErrorData = VersionMismatchData;
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ForbiddenErrorData".
  */
-export type ForbiddenErrorData = NotGrantedData | ConfigPathForbiddenData | LocalOnlyData;
+export type ForbiddenErrorData = NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData;
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "UploadNotFoundErrorData".
@@ -324,6 +358,7 @@ export interface Config {
     [k: string]: PermissionProfile;
   };
   security?: SecurityConfig;
+  storage?: StorageConfig;
 }
 /**
  * Transport limits (SPEC §2). Read when the listener starts.
@@ -394,6 +429,30 @@ export interface SessionsConfig {
    * Live sessions; one more gets -32001.
    */
   max_live?: number;
+  /**
+   * A bash command running longer is killed.
+   */
+  tool_timeout_ms?: number;
+  /**
+   * Tool output kept per stream (stdout, stderr); the rest is cut and marked truncated.
+   */
+  tool_output_max_bytes?: number;
+  /**
+   * An approval_request not answered within this long is denied.
+   */
+  approval_timeout_ms?: number;
+  /**
+   * How long ask_user waits for the client's elicitation answer.
+   */
+  ask_user_timeout_ms?: number;
+  /**
+   * Content kept per persisted transcript row or tool output; longer content is cut with a note.
+   */
+  transcript_max_bytes?: number;
+  /**
+   * Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds.
+   */
+  max_tool_rounds?: number;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -489,6 +548,18 @@ export interface SecurityConfig {
   trust_daemon_uid?: boolean;
 }
 /**
+ * The SQLite database in the data dir.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "StorageConfig".
+ */
+export interface StorageConfig {
+  /**
+   * How long a write waits for another connection's lock before failing.
+   */
+  busy_timeout_ms?: number;
+}
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ConfigEntry".
  */
@@ -563,6 +634,57 @@ export interface PairingListResult {
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionInfo".
+ */
+export interface SessionInfo {
+  session_id: string;
+  agent: string;
+  mode: SessionMode;
+  state: SessionState;
+  created_at: string;
+  updated_at: string;
+  message_count: number;
+}
+/**
+ * One row of the display transcript. Rows are never deleted or renumbered by trimming.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "TranscriptMessage".
+ */
+export interface TranscriptMessage {
+  seq: number;
+  role: TranscriptRole;
+  kind: TranscriptKind;
+  content: string;
+  turn_id: string | null;
+  created_at: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionNewResult".
+ */
+export interface SessionNewResult {
+  session_id: string;
+  agent: string;
+  mode: SessionMode;
+  workspace_dir: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionPromptResult".
+ */
+export interface SessionPromptResult {
+  session_id: string;
+  turn_id: string;
+  outcome: TurnOutcome;
+  stop_reason: StopReason;
+  /**
+   * The assistant's final text; for a failed turn, what went wrong.
+   */
+  content: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "InitializeParams".
  */
 export interface InitializeParams {
@@ -628,6 +750,137 @@ export interface PairingRevokeParams {
  * via the `definition` "PairingListParams".
  */
 export interface PairingListParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionNewParams".
+ */
+export interface SessionNewParams {
+  agent?: string;
+  mode?: SessionMode;
+  /**
+   * Absolute path of an existing directory to work in.
+   */
+  cwd?: string;
+  session_id?: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionPromptParams".
+ */
+export interface SessionPromptParams {
+  session_id: string;
+  prompt: string;
+  /**
+   * ref_ids (sha256:<hex>) of files stored in this session.
+   */
+  attachments?: string[];
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionCancelParams".
+ */
+export interface SessionCancelParams {
+  session_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionCancelResult".
+ */
+export interface SessionCancelResult {
+  session_id: string;
+  cancelled: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionApproveParams".
+ */
+export interface SessionApproveParams {
+  session_id: string;
+  request_id: string;
+  decision: ApprovalDecision;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionApproveResult".
+ */
+export interface SessionApproveResult {
+  acknowledged: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionListParams".
+ */
+export interface SessionListParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionListResult".
+ */
+export interface SessionListResult {
+  sessions: SessionInfo[];
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionMessagesParams".
+ */
+export interface SessionMessagesParams {
+  session_id: string;
+  after_seq?: number;
+  limit?: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionMessagesResult".
+ */
+export interface SessionMessagesResult {
+  session_id: string;
+  messages: TranscriptMessage[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionCloseParams".
+ */
+export interface SessionCloseParams {
+  session_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionCloseResult".
+ */
+export interface SessionCloseResult {
+  session_id: string;
+  closed: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionKillParams".
+ */
+export interface SessionKillParams {
+  session_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionKillResult".
+ */
+export interface SessionKillResult {
+  session_id: string;
+  killed: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionDeleteParams".
+ */
+export interface SessionDeleteParams {
+  session_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionDeleteResult".
+ */
+export interface SessionDeleteResult {
+  session_id: string;
+  deleted: true;
+}
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ElicitationCreateParams".
@@ -749,6 +1002,13 @@ export interface NoRunningTurnData {
   session_id: string;
 }
 /**
+ * The session was killed: its history is kept but it cannot be prompted
+ */
+export interface SessionKilledData {
+  reason: "session_killed";
+  session_id: string;
+}
+/**
  * Session limit reached
  */
 export interface SessionLimitData {
@@ -830,6 +1090,13 @@ export interface ConfigPathForbiddenData {
 export interface LocalOnlyData {
   reason: "local_only";
   method: string;
+}
+/**
+ * The principal may not use this agent
+ */
+export interface AgentNotAllowedData {
+  reason: "agent_not_allowed";
+  agent: string;
 }
 /**
  * Unknown, expired, discarded or another connection's upload

@@ -86,6 +86,68 @@ describe("parseFixture", () => {
     ]);
   });
 
+  it("tags each send with its command", () => {
+    const fixture = parseFixture(text(">> {}", '>>raw "x"', ">>hex 00", '>>repeat 2 "y"'));
+    expect(fixture.steps.slice(1).map((step) => step.kind === "send" && step.command)).toEqual([
+      ">>",
+      ">>raw",
+      ">>hex",
+      ">>repeat",
+    ]);
+  });
+
+  it("opens WebSocket connections with @ws, sharing names with @conn", () => {
+    const fixture = parseFixture(text("@ws g", "@conn local", "@use g", "@init"));
+    expect(fixture.steps).toEqual([
+      { kind: "ws", name: "g", line: 1 },
+      { kind: "conn", name: "local", line: 2 },
+      { kind: "use", name: "g", line: 3 },
+      { kind: "init", line: 4 },
+    ]);
+  });
+
+  it("parses @http and <<http, with or without an expected body", () => {
+    const fixture = parseFixture(
+      text("@http GET /health", '<<http 200 {"status":"ok"}', "@http HEAD /x?y=1", "<<http 404"),
+    );
+    expect(fixture.steps.slice(1)).toEqual([
+      { kind: "http", method: "GET", path: "/health", line: 1 },
+      { kind: "expect-http", status: 200, body: { status: "ok" }, line: 2 },
+      { kind: "http", method: "HEAD", path: "/x?y=1", line: 3 },
+      { kind: "expect-http", status: 404, line: 4 },
+    ]);
+  });
+
+  it("keeps the text of << lines that reference captures, and of >> lines as sent", () => {
+    const fixture = parseFixture(
+      text(
+        '<< {"result":{"token":"<capture:tok>","n":"<capture:n>"}}',
+        '>> {"params":{"auth_token":"${tok}"},"id":${n}}',
+        '<< {"id":${n},"result":{"token":"${tok}"}}',
+      ),
+    );
+    const [, declare, send, use] = fixture.steps;
+    expect(declare).toEqual({
+      kind: "expect",
+      message: { result: { token: "<capture:tok>", n: "<capture:n>" } },
+      line: 1,
+    });
+    expect(send?.kind === "send" && decode(send.payload)).toBe('{"params":{"auth_token":"${tok}"},"id":${n}}\n');
+    expect(use).toMatchObject({ kind: "expect", template: '{"id":${n},"result":{"token":"${tok}"}}', line: 3 });
+  });
+
+  it("carries templates into <<unordered groups", () => {
+    const fixture = parseFixture(
+      text('<< {"id":"<capture:a>"}', "<<unordered 2", '<< {"id":"${a}"}', '<< {"id":2}'),
+    );
+    expect(fixture.steps[2]).toEqual({
+      kind: "expect-unordered",
+      messages: [{ id: "0" }, { id: 2 }],
+      templates: ['{"id":"${a}"}', undefined],
+      line: 2,
+    });
+  });
+
   it("tolerates CRLF line endings in the file", () => {
     const fixture = parseFixture("// t\r\n>> {}\r\n<< {}\r\n");
     const [, send] = fixture.steps;
@@ -107,6 +169,17 @@ describe("fixture syntax errors", () => {
     ["<<unordered 2\n<< {}\n@init", 3, /needs 2/],
     ["<<unordered 3\n<< {}", 1, /file ends/],
     ["// only words", 1, /no commands/],
+    ["@ws", 1, /needs a connection name/],
+    ["@conn a\n@ws a", 2, /already exists/],
+    ["@http GET health", 1, /absolute path/],
+    ["@http /health", 1, /method and an absolute path/],
+    ["<<http 200", 1, /needs an @http line before it/],
+    ["@http GET /\n<<http ok", 2, /status code/],
+    ["@http GET /\n<<http 200 {x", 2, /needs one JSON value/],
+    ['>> {"auth_token":"${token}"}', 1, /no earlier "<<" line has "<capture:token>"/],
+    ['<< {"id":${n}}', 1, /\$\{n\}: no earlier/],
+    ['<< {"a":"<capture:x>"}\n<< {"b":${y}}', 2, /\$\{y\}/],
+    ['<< {"ids":["<each>","<capture:x>"]}', 1, /cannot be used inside/],
   ])("%j fails at line %i", (source, line, message) => {
     const error = syntaxError(`${source}\n`);
     expect(error.line).toBe(line);

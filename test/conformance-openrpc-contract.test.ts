@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../conformance/json.js";
 import { OpenRpcContract } from "../conformance/openrpc-contract.js";
-import { expectedResponse } from "../conformance/openrpc-examples.js";
+import { exampleCases, expectedResponse } from "../conformance/openrpc-examples.js";
 
 const document: JsonObject = {
   openrpc: "1.3.2",
@@ -24,6 +24,12 @@ const document: JsonObject = {
           params: [],
           "x-connection": "uninitialized",
           "x-error": { code: -32010, data: { reason: "not_initialized" } },
+        },
+        {
+          name: "documentation only",
+          "x-replay": false,
+          params: [{ name: "n", value: 2 }],
+          result: { name: "pong", value: { pong: true } },
         },
       ],
     },
@@ -59,9 +65,19 @@ describe("OpenRpcContract", () => {
     const [ping, note] = contract.methods();
     expect(ping).toMatchObject({ name: "ping", servedByDaemon: true, isNotification: false });
     expect(note).toMatchObject({ name: "note", servedByDaemon: false, isNotification: true });
-    expect(ping?.examples.map((example) => [example.name, example.params, example.uninitialized])).toEqual([
-      ["ping", { n: 1 }, false],
-      ["too early", {}, true],
+    expect(
+      ping?.examples.map((example) => [example.name, example.params, example.uninitialized, example.replay]),
+    ).toEqual([
+      ["ping", { n: 1 }, false, true],
+      ["too early", {}, true, true],
+      ["documentation only", { n: 2 }, false, false],
+    ]);
+  });
+
+  it('does not replay examples marked "x-replay": false', () => {
+    expect(exampleCases(contract).map((testCase) => testCase.name)).toEqual([
+      "openrpc/ping/ping",
+      "openrpc/ping/too early",
     ]);
   });
 

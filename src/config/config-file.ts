@@ -1,7 +1,16 @@
 // Reading and durably writing config.toml: a write goes to a temp file in the same directory, is
 // fsynced, renamed over the old file and the directory fsynced, so a crash leaves the old or the new
 // file, never a mix; a failure at any step leaves the old file byte-identical.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 

@@ -8,6 +8,9 @@ import { peerCredentials, peerLabel } from "../auth/peer-credentials.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
 import type { DaemonServices } from "../handlers/context.js";
 import { createLogger, type Logger } from "../log.js";
+import { SessionManager } from "../sessions/session-manager.js";
+import { SessionStore } from "../sessions/session-store.js";
+import { TurnService } from "../sessions/turn-service.js";
 import { openDatabase, type Storage } from "../storage/database.js";
 import { PairingTokenStore } from "../storage/pairing-tokens.js";
 import { NdjsonSocketTransport } from "../transport/ndjson-socket-transport.js";
@@ -54,6 +57,9 @@ export class Daemon {
     const config = new ConfigService(paths.configDir, initial);
     const pairing = new PairingTokenStore(storage);
     const authority = new Authority(initial.effective, pairing);
+    const sessions = new SessionManager(new SessionStore(storage), paths.dataDir, () => config.live, log);
+    sessions.recoverOrphans();
+    const turns = new TurnService(sessions, () => config.live, log);
     config.onCommitted((live) => authority.configChanged(live.effective));
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
@@ -76,6 +82,8 @@ export class Daemon {
       config,
       authority,
       pairing,
+      sessions,
+      turns,
       connectionCounts: () => ({
         local: this.listener.openConnections,
         gateway: this.gateway?.openConnections ?? 0,
@@ -92,7 +100,7 @@ export class Daemon {
     const lock = await acquireEndpoint(paths.endpoint);
     let storage: Storage | undefined;
     try {
-      storage = openDatabase(paths.dataDir);
+      storage = openDatabase(paths.dataDir, { busyTimeoutMs: initial.effective.storage?.busy_timeout_ms });
       const daemon = new Daemon(paths, initial, storage, lock, log, options);
       await daemon.listener.listen();
       lock.bound();
@@ -120,6 +128,7 @@ export class Daemon {
       this.log.info({ reason }, "daemon stopping");
       this.ephemeral?.dispose();
       const closing = [this.listener.close(), this.gateway?.close()];
+      await this.services.sessions.shutdown();
       for (const c of [...this.connections]) c.transport.close("daemon stopping");
       await Promise.all(closing);
       this.storage.close();

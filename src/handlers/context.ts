@@ -5,6 +5,8 @@ import type { Credential } from "../auth/credentials.js";
 import type { Principal } from "../auth/principal.js";
 import type { ConfigService } from "../config/config-service.js";
 import type { Peer } from "../jsonrpc/peer.js";
+import type { SessionManager } from "../sessions/session-manager.js";
+import type { TurnService } from "../sessions/turn-service.js";
 import type { PairingTokenStore } from "../storage/pairing-tokens.js";
 import type { TransportKind } from "../transport/transport.js";
 
@@ -35,6 +37,8 @@ export interface DaemonServices {
   readonly config: ConfigService;
   readonly authority: Authority;
   readonly pairing: PairingTokenStore;
+  readonly sessions: SessionManager;
+  readonly turns: TurnService;
   connectionCounts(): { local: number; gateway: number };
   gatewayUrl(): string | null;
 }

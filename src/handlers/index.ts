@@ -6,6 +6,17 @@ import type { HandlerContext } from "./context.js";
 import { discover } from "./discover.js";
 import { initialize } from "./initialize.js";
 import { pairingCreate, pairingList, pairingRevoke } from "./pairing.js";
+import {
+  sessionApprove,
+  sessionCancel,
+  sessionClose,
+  sessionDelete,
+  sessionKill,
+  sessionList,
+  sessionMessages,
+  sessionNew,
+  sessionPrompt,
+} from "./session.js";
 import { status } from "./status.js";
 
 export const handlers = {
@@ -18,4 +29,13 @@ export const handlers = {
   "pairing/create": pairingCreate,
   "pairing/revoke": pairingRevoke,
   "pairing/list": pairingList,
+  "session/new": sessionNew,
+  "session/prompt": sessionPrompt,
+  "session/cancel": sessionCancel,
+  "session/approve": sessionApprove,
+  "session/list": sessionList,
+  "session/messages": sessionMessages,
+  "session/close": sessionClose,
+  "session/kill": sessionKill,
+  "session/delete": sessionDelete,
 } satisfies Handlers<HandlerContext>;

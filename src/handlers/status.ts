@@ -12,8 +12,8 @@ export function status(_params: StatusParams, { daemon }: HandlerContext): Statu
     endpoint: daemon.endpoint,
     data_dir: daemon.dataDir,
     connections: { local: counts.local, gateway: counts.gateway, limit: daemon.maxLocalConnections },
-    sessions: { live: 0, persisted: 0 },
-    session_ids: [],
+    sessions: { live: daemon.sessions.liveIds.length, persisted: daemon.sessions.store.countPersisted() },
+    session_ids: daemon.sessions.liveIds,
     gateway_url: daemon.gatewayUrl(),
   };
 }

@@ -50,7 +50,10 @@ export function findMigrationsFolder(fromDir: string = dirname(fileURLToPath(imp
 
 let migrationsFolder: string | undefined;
 
-export function openDatabase(dataDir: string, options: { fileName?: string } = {}): Storage {
+export function openDatabase(
+  dataDir: string,
+  options: { fileName?: string; busyTimeoutMs?: number } = {},
+): Storage {
   const path = resolve(dataDir, options.fileName ?? DEFAULT_DB_FILE);
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // better-sqlite3 would create the file with the umask's mode (often 0644); creating it ourselves first
@@ -61,7 +64,7 @@ export function openDatabase(dataDir: string, options: { fileName?: string } = {
   try {
     sqlite = new Database(path);
     // busy_timeout first, so that switching to WAL and migrating wait for another connection's lock.
-    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
     sqlite.pragma("journal_mode = WAL");
     // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the last commits.
     sqlite.pragma("synchronous = NORMAL");

@@ -1,0 +1,59 @@
+import { isJsonObject, type JsonValue } from "./json.js";
+
+/**
+ * What the expectations need from a client connection, whatever carries it:
+ * NDJSON over the local socket (wire-client.ts) or text frames over the
+ * gateway's WebSocket (ws-client.ts).
+ */
+
+export type WireEvent =
+  | { kind: "message"; value: JsonValue; text: string }
+  | { kind: "invalid"; text: string; reason: string }
+  | { kind: "closed"; detail: string };
+
+export interface Connection {
+  readonly name: string;
+  /** "socket": NDJSON bytes over the local endpoint; "websocket": one JSON message per text frame. */
+  readonly transport: "socket" | "websocket";
+  readonly isClosed: boolean;
+  /** The next message, invalid message or end of stream; undefined on timeout. End of stream repeats forever. */
+  next(timeoutMs: number): Promise<WireEvent | undefined>;
+  /** One message: a line plus `\n` on a socket, one text frame on a WebSocket. Not sent once the peer closed. */
+  sendMessage(text: string, timeoutMs: number): Promise<void>;
+  /**
+   * `payload` `repeat` times: on a socket, raw bytes written in chunks (no newline added);
+   * on a WebSocket, one text message made of the copies.
+   */
+  sendRepeated(payload: Uint8Array, repeat: number, timeoutMs: number): Promise<void>;
+  /** The method of a request this connection sent with `id`, if it sent one. */
+  methodOf(id: JsonValue): string | undefined;
+  pause(): void;
+  resume(): void;
+  /** The client ends its side: half-close on a socket, a close frame on a WebSocket. */
+  end(): void;
+  destroy(): void;
+}
+
+/** Outgoing messages longer than this are not parsed for request ids (floods, frame-limit probes). */
+export const MAX_TRACKED_MESSAGE_CHARS = 64 * 1024;
+
+/** Request id (JSON text) → method, for validating results against openrpc.json. */
+export class SentRequests {
+  private readonly methods = new Map<string, string>();
+
+  remember(text: string): void {
+    if (text.length > MAX_TRACKED_MESSAGE_CHARS) return;
+    try {
+      const message: unknown = JSON.parse(text);
+      if (isJsonObject(message) && typeof message.method === "string" && message.id !== undefined) {
+        this.methods.set(JSON.stringify(message.id), message.method);
+      }
+    } catch {
+      // Deliberately broken frames are not requests.
+    }
+  }
+
+  methodOf(id: JsonValue): string | undefined {
+    return this.methods.get(JSON.stringify(id));
+  }
+}

@@ -1,0 +1,95 @@
+import { rpcErrors } from "../../generated/errors.js";
+import type {
+  SessionApproveParams,
+  SessionApproveResult,
+  SessionCancelParams,
+  SessionCancelResult,
+  SessionCloseParams,
+  SessionCloseResult,
+  SessionDeleteParams,
+  SessionDeleteResult,
+  SessionKillParams,
+  SessionKillResult,
+  SessionListParams,
+  SessionListResult,
+  SessionMessagesParams,
+  SessionMessagesResult,
+  SessionNewParams,
+  SessionNewResult,
+  SessionPromptParams,
+  SessionPromptResult,
+} from "../../generated/types.js";
+import type { HandlerContext } from "./context.js";
+
+const principalOf = (ctx: HandlerContext) => ctx.conn.principal!;
+
+export function sessionNew(params: SessionNewParams, ctx: HandlerContext): SessionNewResult {
+  return ctx.daemon.sessions.create(params, principalOf(ctx));
+}
+
+export function sessionPrompt(
+  params: SessionPromptParams,
+  ctx: HandlerContext,
+): Promise<SessionPromptResult> {
+  return ctx.daemon.turns.prompt(params.session_id, params.prompt, ctx);
+}
+
+export async function sessionCancel(
+  params: SessionCancelParams,
+  ctx: HandlerContext,
+): Promise<SessionCancelResult> {
+  const live = ctx.daemon.sessions.ownedLive(params.session_id, principalOf(ctx));
+  if (!live.turn) throw rpcErrors.noRunningTurn({ session_id: params.session_id });
+  await live.cancel();
+  return { session_id: params.session_id, cancelled: true };
+}
+
+export function sessionApprove(params: SessionApproveParams, ctx: HandlerContext): SessionApproveResult {
+  const live = ctx.daemon.sessions.ownedLive(params.session_id, principalOf(ctx));
+  const pending = live.approvals.get(params.request_id);
+  if (!pending) {
+    throw rpcErrors.invalidParams({
+      errors: [{ path: "/request_id", message: `no pending approval ${params.request_id}` }],
+    });
+  }
+  pending.decide(params.decision);
+  return { acknowledged: true };
+}
+
+export function sessionList(_params: SessionListParams, ctx: HandlerContext): SessionListResult {
+  return { sessions: ctx.daemon.sessions.list(principalOf(ctx)) };
+}
+
+export function sessionMessages(params: SessionMessagesParams, ctx: HandlerContext): SessionMessagesResult {
+  const page = ctx.daemon.sessions.messages(
+    params.session_id,
+    principalOf(ctx),
+    params.after_seq ?? 0,
+    params.limit ?? 1000,
+  );
+  return { session_id: params.session_id, ...page };
+}
+
+export async function sessionClose(
+  params: SessionCloseParams,
+  ctx: HandlerContext,
+): Promise<SessionCloseResult> {
+  await ctx.daemon.sessions.close(params.session_id, principalOf(ctx));
+  return { session_id: params.session_id, closed: true };
+}
+
+export async function sessionKill(
+  params: SessionKillParams,
+  ctx: HandlerContext,
+): Promise<SessionKillResult> {
+  await ctx.daemon.sessions.kill(params.session_id, principalOf(ctx));
+  return { session_id: params.session_id, killed: true };
+}
+
+export async function sessionDelete(
+  params: SessionDeleteParams,
+  ctx: HandlerContext,
+): Promise<SessionDeleteResult> {
+  await ctx.daemon.sessions.delete(params.session_id, principalOf(ctx));
+  return { session_id: params.session_id, deleted: true };
+}

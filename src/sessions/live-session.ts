@@ -1,0 +1,51 @@
+// A session with a live owner in this daemon: its running turn (at most one), its pending approval
+// requests and the tools allowed for the rest of the session.
+import type { ApprovalDecision } from "../../generated/types.js";
+import type { ChatMessage } from "./provider.js";
+import type { Surface } from "./session-store.js";
+
+export type PendingApproval = { toolName: string; decide(decision: ApprovalDecision): void };
+
+export type RunningTurn = { turnId: string; abort: AbortController; done: Promise<unknown> };
+
+export class LiveSession {
+  turn: RunningTurn | undefined;
+  readonly approvals = new Map<string, PendingApproval>();
+  readonly allowedAlways = new Set<string>();
+  private approvalCounter = 0;
+  private turnCounter: number;
+
+  constructor(
+    readonly id: string,
+    readonly mode: Surface,
+    readonly agent: string,
+    readonly owner: string,
+    readonly workspaceDir: string,
+    /** Which live instance this is: a session re-created with the same id is a new generation. */
+    readonly generation: number,
+    /** The retained provider context, kept in step with the store. */
+    public context: ChatMessage[],
+    turnsSoFar: number,
+  ) {
+    this.turnCounter = turnsSoFar;
+  }
+
+  nextTurnId(): string {
+    this.turnCounter++;
+    return `t_${this.turnCounter}`;
+  }
+
+  nextApprovalId(): string {
+    this.approvalCounter++;
+    return `ap_${this.approvalCounter}`;
+  }
+
+  /** Cancels the running turn, if any; resolves once it has ended. */
+  async cancel(): Promise<boolean> {
+    const turn = this.turn;
+    if (!turn) return false;
+    turn.abort.abort();
+    await turn.done.catch(() => undefined);
+    return true;
+  }
+}

@@ -1,0 +1,250 @@
+// Live sessions and their durable lifecycle (SPEC §5, §7, §8): create, find (rehydrating a closed
+// session), close, kill, delete, list and read. Ownership is checked here; grants were checked by the
+// dispatcher before any of this runs.
+
+import { randomBytes } from "node:crypto";
+import { mkdirSync, statSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { rpcErrors } from "../../generated/errors.js";
+import type { SessionInfo, SessionNewResult, TranscriptMessage } from "../../generated/types.js";
+import { mayUseAgent, type Principal } from "../auth/principal.js";
+import type { LiveConfig } from "../config/config-service.js";
+import type { Logger } from "../log.js";
+import { LiveSession } from "./live-session.js";
+import { loadRetainedContext } from "./retained-context.js";
+import type { SessionRow, SessionStore, Surface } from "./session-store.js";
+
+const owns = (p: Principal, owner: string): boolean => p.admin || p.id === owner;
+
+export class SessionManager {
+  private readonly live = new Map<string, LiveSession>();
+  private generation = 0;
+
+  constructor(
+    readonly store: SessionStore,
+    private readonly dataDir: string,
+    private readonly config: () => LiveConfig,
+    private readonly log: Logger,
+  ) {}
+
+  /** At start-up: sessions whose owner died with the previous daemon are recovered and closed. */
+  recoverOrphans(): void {
+    for (const row of this.store.orphaned()) {
+      const markers = this.store.recoverInterrupted(row.surface, row.sessionId);
+      this.store.setState(row.surface, row.sessionId, "closed");
+      if (markers > 0) this.log.info({ session: row.sessionId, markers }, "recovered an interrupted session");
+    }
+  }
+
+  get liveIds(): string[] {
+    return [...this.live.keys()];
+  }
+
+  liveSession(id: string): LiveSession | undefined {
+    return this.live.get(id);
+  }
+
+  create(
+    params: { agent?: string; mode?: Surface; cwd?: string; session_id?: string },
+    principal: Principal,
+  ): SessionNewResult {
+    const agent = params.agent ?? "default";
+    const mode: Surface = params.mode ?? "acp";
+    if (!this.config().views.agents.has(agent)) {
+      throw rpcErrors.invalidParams({ errors: [{ path: "/agent", message: `no agent ${agent}` }] });
+    }
+    if (!mayUseAgent(principal, agent)) throw rpcErrors.agentNotAllowed({ agent });
+    const id = params.session_id ?? `s_${randomBytes(8).toString("hex")}`;
+    if (this.live.has(id) || this.store.get(mode, id)) {
+      throw rpcErrors.invalidParams({
+        errors: [{ path: "/session_id", message: `session ${id} already exists` }],
+      });
+    }
+    this.checkCapacity();
+    const workspaceDir = this.workspaceFor(id, params.cwd);
+    this.store.create({ surface: mode, sessionId: id, agent, owner: principal.id, workspaceDir });
+    this.live.set(id, new LiveSession(id, mode, agent, principal.id, workspaceDir, ++this.generation, [], 0));
+    return { session_id: id, agent, mode, workspace_dir: workspaceDir };
+  }
+
+  /** The live session to prompt: live already, or a closed one rehydrated (with recovery). */
+  forPrompt(id: string, principal: Principal): LiveSession {
+    const live = this.live.get(id);
+    if (live) {
+      if (!owns(principal, live.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+      return live;
+    }
+    const row = this.durable(id);
+    if (!row) throw rpcErrors.sessionNotFound({ session_id: id });
+    if (!owns(principal, row.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    if (row.state === "killed") throw rpcErrors.sessionKilled({ session_id: id });
+    this.checkCapacity();
+    const surface = row.surface as Surface;
+    this.store.recoverInterrupted(surface, id);
+    const context = loadRetainedContext(this.store, surface, id);
+    this.store.setState(surface, id, "open");
+    const session = new LiveSession(
+      id,
+      surface,
+      row.agent,
+      row.owner,
+      row.workspaceDir,
+      ++this.generation,
+      context,
+      this.store.turnCount(surface, id),
+    );
+    this.live.set(id, session);
+    this.log.info({ session: id }, "rehydrated a session");
+    return session;
+  }
+
+  /** A live session the caller may act on (cancel, approve). */
+  ownedLive(id: string, principal: Principal): LiveSession {
+    const live = this.live.get(id);
+    if (!live) throw rpcErrors.sessionNotFound({ session_id: id });
+    if (!owns(principal, live.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    return live;
+  }
+
+  async close(id: string, principal: Principal): Promise<void> {
+    const live = this.live.get(id);
+    if (live) {
+      if (!owns(principal, live.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+      await live.cancel();
+      this.store.setState(live.mode, id, "closed");
+      this.live.delete(id);
+      return;
+    }
+    const row = this.durable(id);
+    if (!row) throw rpcErrors.sessionNotFound({ session_id: id });
+    if (!owns(principal, row.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    if (row.state === "killed") throw rpcErrors.sessionKilled({ session_id: id });
+  }
+
+  /** Cancel first, then the tombstone; a storage failure on an idle session keeps it live (-32603). */
+  async kill(id: string, principal: Principal): Promise<void> {
+    const live = this.live.get(id);
+    const row = live ? undefined : this.durable(id);
+    if (!live && !row) throw rpcErrors.sessionNotFound({ session_id: id });
+    const owner = live?.owner ?? row!.owner;
+    if (!owns(principal, owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    const surface = live?.mode ?? (row!.surface as Surface);
+    await this.storageStep(live, "kill", () => this.store.setState(surface, id, "killed"));
+  }
+
+  /**
+   * Targets ACP storage: a live ACP session, or (none live in ACP mode) its durable ACP rows. A live
+   * chat-mode session with the same id, and its rows, are left alone.
+   */
+  async delete(id: string, principal: Principal): Promise<void> {
+    const candidate = this.live.get(id);
+    const live = candidate?.mode === "acp" ? candidate : undefined;
+    const row = live ? undefined : this.store.get("acp", id);
+    if (!live && !row) throw rpcErrors.sessionNotFound({ session_id: id });
+    if (!owns(principal, live?.owner ?? row!.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    await this.storageStep(live, "delete", () => this.store.deleteSession("acp", id));
+  }
+
+  list(principal: Principal): SessionInfo[] {
+    return this.store
+      .list()
+      .filter((r) => owns(principal, r.owner))
+      .map((r) => {
+        const live = this.live.get(r.sessionId);
+        const isLive = live !== undefined && live.mode === r.surface;
+        const state = isLive ? (live.turn ? "active" : "idle") : r.state === "killed" ? "killed" : "closed";
+        return {
+          session_id: r.sessionId,
+          agent: r.agent,
+          mode: r.surface as Surface,
+          state,
+          created_at: r.createdAt,
+          updated_at: r.updatedAt,
+          message_count: r.messageCount,
+        };
+      });
+  }
+
+  messages(
+    id: string,
+    principal: Principal,
+    afterSeq: number,
+    limit: number,
+  ): { messages: TranscriptMessage[]; total: number } {
+    const live = this.live.get(id);
+    const surface = live?.mode ?? (this.durable(id)?.surface as Surface | undefined);
+    const row = surface ? this.store.get(surface, id) : undefined;
+    if (!row) throw rpcErrors.sessionNotFound({ session_id: id });
+    if (!owns(principal, row.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    const rows = this.store.transcript(row.surface, id, afterSeq, limit);
+    return {
+      messages: rows.map((r) => ({
+        seq: r.seq,
+        role: r.role as TranscriptMessage["role"],
+        kind: r.kind as TranscriptMessage["kind"],
+        content: r.content,
+        turn_id: r.turnId,
+        created_at: r.createdAt,
+      })),
+      total: this.store.transcriptCount(row.surface, id),
+    };
+  }
+
+  /** Every live session's turn is cancelled (daemon shutdown); durable rows stay resumable. */
+  async shutdown(): Promise<void> {
+    for (const s of this.live.values()) {
+      await s.cancel();
+      try {
+        this.store.setState(s.mode, s.id, "closed");
+      } catch (err) {
+        this.log.error({ err, session: s.id }, "could not mark a session closed at shutdown");
+      }
+    }
+    this.live.clear();
+  }
+
+  /**
+   * kill/delete: signal cancellation, then try the storage step. If it fails on a session that was
+   * idle, the live session stays exactly as it was and the caller gets -32603; if a running turn was
+   * already cancelled, that live generation is gone either way (its durable rows stay usable).
+   */
+  private async storageStep(live: LiveSession | undefined, what: string, step: () => void): Promise<void> {
+    const wasActive = live ? await live.cancel() : false;
+    try {
+      step();
+    } catch (err) {
+      this.log.error({ err, session: live?.id, what }, "session storage step failed");
+      if (live && wasActive) this.live.delete(live.id);
+      throw rpcErrors.internalError(`session ${what} failed: storage unavailable`);
+    }
+    if (live) this.live.delete(live.id);
+  }
+
+  private durable(id: string): SessionRow | undefined {
+    return this.store.get("acp", id) ?? this.store.get("chat", id);
+  }
+
+  private checkCapacity(): void {
+    const limit = this.config().effective.sessions?.max_live ?? 64;
+    if (this.live.size >= limit) throw rpcErrors.sessionLimit({ limit });
+  }
+
+  private workspaceFor(id: string, cwd: string | undefined): string {
+    if (cwd !== undefined) {
+      let ok = false;
+      try {
+        ok = isAbsolute(cwd) && statSync(cwd).isDirectory();
+      } catch {
+        ok = false;
+      }
+      if (!ok)
+        throw rpcErrors.invalidParams({
+          errors: [{ path: "/cwd", message: "cwd must be an existing absolute directory" }],
+        });
+      return cwd;
+    }
+    const dir = join(this.dataDir, "workspaces", id);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+}

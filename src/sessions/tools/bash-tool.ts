@@ -1,0 +1,246 @@
+// The `bash` tool (SPEC §7): runs a model-written command in the session workspace, bounded in time
+// and in output, and never able to outlive its turn: the command gets its own process group and a
+// timeout or abort SIGKILLs that whole group, so `cmd &` children die with it.
+import { spawn } from "node:child_process";
+import { accessSync, constants as fsConstants } from "node:fs";
+import { delimiter, join } from "node:path";
+import type { Tool, ToolContext } from "../tool.js";
+
+export type BashResult = {
+  exit_code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  truncated: boolean;
+  timed_out: boolean;
+  cancelled?: true;
+};
+
+// setTimeout fires at once for delays above 2^31-1 ms; a larger configured timeout means "very long".
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Variable names that look like credentials. The daemon's own environment may hold provider API keys
+ * (OPENAI_API_KEY…) or tokens it was started with; the command is written by a model, possibly steered
+ * by untrusted content, so it must not be able to read (and exfiltrate) them. Matching is
+ * case-insensitive and deliberately broad: dropping a harmless KEYBOARD_LAYOUT costs less than
+ * leaking a my_token.
+ */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD/i;
+
+function childEnv(workspaceDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !SECRET_NAME.test(name)) env[name] = value;
+  }
+  // The inherited PWD/OLDPWD describe the daemon's directory, not the workspace the command runs in.
+  env.PWD = workspaceDir;
+  delete env.OLDPWD;
+  return env;
+}
+
+/**
+ * bash from the daemon's PATH, else /bin/sh. Looked up per call (a few stat calls) rather than cached
+ * so a PATH change is honoured. Resolving the path ourselves, instead of spawning "bash" and retrying
+ * on ENOENT, matters because spawn also reports a missing cwd as ENOENT.
+ */
+function findShell(): string {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    const candidate = join(dir, "bash");
+    try {
+      accessSync(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      // not here; keep looking
+    }
+  }
+  return "/bin/sh";
+}
+
+/**
+ * Keeps the first `max` bytes of a stream and counts the rest. The rest is still read (and dropped)
+ * so a chatty command never blocks on a full pipe and can finish on its own.
+ */
+class CappedBuffer {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  truncated = false;
+
+  constructor(private readonly max: number) {}
+
+  push(chunk: Buffer): void {
+    const room = this.max - this.kept;
+    if (chunk.length <= room) {
+      this.chunks.push(chunk);
+      this.kept += chunk.length;
+      return;
+    }
+    this.truncated = true;
+    if (room > 0) {
+      this.chunks.push(chunk.subarray(0, room));
+      this.kept += room;
+    }
+  }
+
+  text(): string {
+    const bytes = Buffer.concat(this.chunks, this.kept);
+    // Only a cut can split a character; untruncated output is decoded as the command wrote it.
+    return (this.truncated ? bytes.subarray(0, utf8Boundary(bytes)) : bytes).toString("utf8");
+  }
+}
+
+/**
+ * Length of `bytes` without a trailing incomplete UTF-8 sequence, so the cut never yields a U+FFFD
+ * for half a character. Invalid sequences before that are left for the decoder to replace.
+ */
+export function utf8Boundary(bytes: Uint8Array): number {
+  const end = bytes.length;
+  let start = end - 1;
+  // Walk back over at most 3 continuation bytes (10xxxxxx) to the lead byte of the last character.
+  while (start >= 0 && end - start <= 3 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start--;
+  if (start < 0) return end;
+  const lead = bytes[start] ?? 0;
+  const needed = (lead & 0xe0) === 0xc0 ? 2 : (lead & 0xf0) === 0xe0 ? 3 : (lead & 0xf8) === 0xf0 ? 4 : 1;
+  return start + needed > end ? start : end;
+}
+
+function commandOf(args: unknown): string | undefined {
+  if (typeof args !== "object" || args === null) return undefined;
+  const command = (args as { command?: unknown }).command;
+  return typeof command === "string" ? command : undefined;
+}
+
+function runCommand(command: string, ctx: ToolContext): Promise<BashResult | { error: string }> {
+  const { workspaceDir, signal, limits } = ctx;
+  const stdout = new CappedBuffer(Math.max(0, limits.outputMaxBytes));
+  const stderr = new CappedBuffer(Math.max(0, limits.outputMaxBytes));
+
+  if (signal.aborted) {
+    return Promise.resolve({
+      exit_code: null,
+      signal: null,
+      stdout: "",
+      stderr: "",
+      truncated: false,
+      timed_out: false,
+      cancelled: true,
+    });
+  }
+
+  return new Promise((resolve) => {
+    const child = spawn(findShell(), ["-c", command], {
+      cwd: workspaceDir,
+      env: childEnv(workspaceDir),
+      // stdin is /dev/null: nobody can type into it, and a command waiting for input would only sit
+      // there until the timeout.
+      stdio: ["ignore", "pipe", "pipe"],
+      // A new session and process group (setsid) whose id is the child's pid: killing -pid reaches
+      // every descendant that did not deliberately leave the group.
+      detached: true,
+      windowsHide: true,
+    });
+
+    let settled = false;
+    let killed = false;
+    let timedOut = false;
+    let cancelled = false;
+    let timer: NodeJS.Timeout | undefined;
+
+    const cleanup = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+    };
+
+    // After a kill we stop waiting for the pipes once the shell is reaped: a descendant that escaped
+    // the group (setsid, double fork) could otherwise hold them open and keep the turn hanging.
+    const releasePipes = (): void => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    };
+
+    const killTree = (): void => {
+      if (killed) return;
+      killed = true;
+      const pid = child.pid;
+      if (pid !== undefined && process.platform !== "win32") {
+        try {
+          process.kill(-pid, "SIGKILL");
+        } catch {
+          // ESRCH: the group is already gone. Anything else: fall back to the shell alone.
+          child.kill("SIGKILL");
+        }
+      } else {
+        // No process groups on Windows; the shell itself is the best we can reach.
+        child.kill("SIGKILL");
+      }
+      if (child.exitCode !== null || child.signalCode !== null) releasePipes();
+    };
+
+    function onAbort(): void {
+      cancelled = true;
+      killTree();
+    }
+
+    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+
+    child.on("exit", () => {
+      if (killed) releasePipes();
+    });
+
+    child.on("error", (err) => {
+      // Spawn failures (missing workspace, no shell): a tool error for the model, not an exception.
+      if (settled) return;
+      settled = true;
+      cleanup();
+      resolve({ error: `bash could not start: ${err.message}` });
+    });
+
+    child.on("close", (code, sig) => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      const result: BashResult = {
+        exit_code: code,
+        signal: sig,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        truncated: stdout.truncated || stderr.truncated,
+        timed_out: timedOut,
+      };
+      if (cancelled) result.cancelled = true;
+      resolve(result);
+    });
+
+    if (Number.isFinite(limits.timeoutMs) && limits.timeoutMs > 0) {
+      timer = setTimeout(
+        () => {
+          timedOut = true;
+          killTree();
+        },
+        Math.min(limits.timeoutMs, MAX_TIMER_MS),
+      );
+    }
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export const bashTool: Tool = {
+  name: "bash",
+  description:
+    "Run a shell command (bash -c) in the session workspace. stdin is closed; the command is killed " +
+    "after a timeout and stdout/stderr are each cut to a byte limit. Returns exit_code, signal, " +
+    "stdout, stderr, truncated and timed_out.",
+  parameters: {
+    type: "object",
+    properties: { command: { type: "string" } },
+    required: ["command"],
+  },
+  async run(args: unknown, ctx: ToolContext): Promise<unknown> {
+    const command = commandOf(args);
+    // Arguments come from the model unvalidated; a bad call is answered, not thrown.
+    if (command === undefined) return { error: "bash needs {command: string}" };
+    return runCommand(command, ctx);
+  },
+};

@@ -1,0 +1,75 @@
+// session/prompt: finds (or rehydrates) the session, refuses a second turn, picks the agent's provider
+// from the live config, and runs the turn on behalf of the calling connection.
+import { rpcErrors } from "../../generated/errors.js";
+import type { SessionPromptResult } from "../../generated/types.js";
+import type { LiveConfig } from "../config/config-service.js";
+import type { ProviderView } from "../config/derived-views.js";
+import type { HandlerContext } from "../handlers/context.js";
+import type { Logger } from "../log.js";
+import type { Provider } from "./provider.js";
+import { createProvider } from "./providers/create-provider.js";
+import type { SessionManager } from "./session-manager.js";
+import { runTurn, type TurnSettings } from "./turn-runner.js";
+
+export class TurnService {
+  /** One client per provider view: a config commit builds new views, and so new clients. */
+  private readonly providers = new WeakMap<ProviderView, Provider>();
+
+  constructor(
+    private readonly sessions: SessionManager,
+    private readonly config: () => LiveConfig,
+    private readonly log: Logger,
+  ) {}
+
+  async prompt(sessionId: string, prompt: string, ctx: HandlerContext): Promise<SessionPromptResult> {
+    const principal = ctx.conn.principal!;
+    const session = this.sessions.forPrompt(sessionId, principal);
+    if (session.turn) throw rpcErrors.sessionBusy({ session_id: sessionId });
+    const live = this.config();
+    const agent = live.views.agents.get(session.agent);
+    if (!agent) {
+      throw rpcErrors.invalidParams({
+        errors: [{ path: "/session_id", message: `the session's agent ${session.agent} no longer exists` }],
+      });
+    }
+    let provider = this.providers.get(agent.provider);
+    if (!provider) {
+      provider = createProvider(agent.provider);
+      this.providers.set(agent.provider, provider);
+    }
+    const s = live.effective.sessions!;
+    const settings: TurnSettings = {
+      timeoutMs: s.tool_timeout_ms!,
+      outputMaxBytes: s.tool_output_max_bytes!,
+      askUserTimeoutMs: s.ask_user_timeout_ms!,
+      approvalTimeoutMs: s.approval_timeout_ms!,
+      transcriptMaxBytes: s.transcript_max_bytes!,
+      maxToolRounds: s.max_tool_rounds!,
+    };
+    const peer = ctx.conn.peer;
+    const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
+    return runTurn({
+      session,
+      prompt,
+      principal,
+      agent,
+      provider,
+      store: this.sessions.store,
+      settings,
+      log: this.log,
+      io: {
+        connectionClosed: ctx.conn.closed,
+        async emit(update) {
+          peer.notify("session/update", { sessionId, ...update });
+          await peer.transport.whenWritable();
+        },
+        elicit: canElicit
+          ? async (params) =>
+              (await peer.request("elicitation/create", { sessionId, ...params })) as Awaited<
+                ReturnType<NonNullable<import("./tool.js").ToolContext["elicit"]>>
+              >
+          : undefined,
+      },
+    });
+  }
+}
