@@ -33,7 +33,7 @@ export class EchoProvider implements Provider {
       const match = re.exec(text);
       if (match === null) break; // unreachable: the pattern matches any non-empty rest
       yield { type: "text", text: match[0] };
-      chunks++;
+      if (++chunks % CHUNKS_PER_YIELD === 0) await yieldToEventLoop();
     }
     if (signal.aborted) return;
     yield { type: "done", stopReason: "end_turn" };

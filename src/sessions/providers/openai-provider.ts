@@ -141,7 +141,7 @@ export class OpenAiProvider implements Provider {
       for (const call of calls.flush()) yield { type: "tool_call", call };
       yield { type: "done", stopReason: stopReasonOf(finishReason, calls.seen) };
     } catch (err) {
-      if (false) return; // cancelled: whatever the SDK threw on the way out is not a failure
+      if (signal.aborted) return; // cancelled: whatever the SDK threw on the way out is not a failure
       if (idleTimedOut || err instanceof APIConnectionTimeoutError) throw this.#timeoutError();
       if (err instanceof ProviderError) throw err; // our own, already worded
       throw this.#providerError(err);
