@@ -18,6 +18,23 @@ const statusLike = () => ({
   session_ids: [],
   gateway_url: null,
 });
+function streamLike(msg, write) {
+  const sessionId = msg.params.session_id;
+  const words = msg.params.prompt.split(/(?<=\s)/);
+  let batch = "";
+  words.forEach((text, i) => {
+    batch += `${JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, type: "agent_message_chunk", text } })}\n`;
+    if (i % 64 === 63) {
+      write(batch);
+      batch = "";
+    }
+  });
+  const content = msg.params.prompt;
+  batch += `${JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { sessionId, type: "turn_complete", turnId: "t_1", outcome: "completed", content } })}\n`;
+  batch += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: { session_id: sessionId, turn_id: "t_1", outcome: "completed", stop_reason: "end_turn", content } })}\n`;
+  return batch;
+}
+
 const server = createServer((socket) => {
   let rest = "";
   socket.setEncoding("utf8");
@@ -28,8 +45,13 @@ const server = createServer((socket) => {
     for (const line of lines) {
       if (!line) continue;
       const msg = JSON.parse(line);
-      if (msg.id !== undefined)
+      if (msg.method === "session/prompt") {
+        // The streaming floor: the same notifications an echo turn sends, serialized and written in
+        // batches, then the final response.
+        out += streamLike(msg, (text) => socket.write(text));
+      } else if (msg.id !== undefined) {
         out += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: statusLike() })}\n`;
+      }
     }
     if (out) socket.write(out);
   });

@@ -13,6 +13,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 5000);
 const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 100_000);
 const IN_FLIGHT = 256;
+const STREAM_WORDS = Number(process.env.BENCH_STREAM_WORDS ?? 100_000);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -119,6 +120,36 @@ async function pipelined(path, initialize) {
   return { msgs_per_s: PIPELINED / secs };
 }
 
+/** One echo turn of STREAM_WORDS words: session/update notifications per second until its response. */
+let streamRun = 0;
+async function streaming(path, isDaemon) {
+  const c = await open(path, isDaemon);
+  const sessionId = `bench-${process.pid}-${streamRun++}`;
+  if (isDaemon) {
+    await new Promise((resolve) => {
+      c.setOnLine(resolve);
+      c.socket.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "session/new", params: { session_id: sessionId } })}\n`,
+      );
+    });
+  }
+  const prompt = "word ".repeat(STREAM_WORDS);
+  let notifications = 0;
+  const start = performance.now();
+  await new Promise((resolve) => {
+    c.setOnLine((line) => {
+      if (line.startsWith('{"jsonrpc":"2.0","method":"session/update"')) notifications++;
+      else if (line.includes('"id":2,')) resolve();
+    });
+    c.socket.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "session/prompt", params: { session_id: sessionId, prompt } })}\n`,
+    );
+  });
+  const secs = (performance.now() - start) / 1000;
+  c.socket.destroy();
+  return { notifications_per_s: notifications / secs };
+}
+
 /** One request at a time on an initialized connection; resolves with its wall time in ms. */
 async function timedCalls(path, make, count) {
   const c = await open(path, true);
@@ -157,11 +188,12 @@ async function main() {
   const servers = [startServer("daemon", dir), startServer("floor", dir)];
   try {
     for (const s of servers) await waitConnectable(s.socket);
-    const results = { daemon: { seq: [], pipe: [] }, floor: { seq: [], pipe: [] } };
+    const results = { daemon: { seq: [], pipe: [], stream: [] }, floor: { seq: [], pipe: [], stream: [] } };
     for (let run = 0; run < RUNS; run++) {
       for (const s of run % 2 === 0 ? servers : [...servers].reverse()) {
         results[s.kind].seq.push(await sequential(s.socket, s.kind === "daemon"));
         results[s.kind].pipe.push(await pipelined(s.socket, s.kind === "daemon"));
+        results[s.kind].stream.push(await streaming(s.socket, s.kind === "daemon"));
       }
     }
     const summary = {};
@@ -172,6 +204,7 @@ async function main() {
         sequential_p99_ms: median(r.seq.map((x) => x.p99_ms)),
         sequential_req_per_s: median(r.seq.map((x) => x.req_per_s)),
         pipelined_msgs_per_s: median(r.pipe.map((x) => x.msgs_per_s)),
+        streaming_notifications_per_s: median(r.stream.map((x) => x.notifications_per_s)),
       };
     }
     const writes = await configWrites(servers[0].socket);
@@ -182,6 +215,12 @@ async function main() {
       ["sequential p99 (ms)", d.sequential_p99_ms, f.sequential_p99_ms, "≤ 1.5×"],
       ["sequential req/s", d.sequential_req_per_s, f.sequential_req_per_s, ""],
       [`pipelined ${IN_FLIGHT} in flight (msgs/s)`, d.pipelined_msgs_per_s, f.pipelined_msgs_per_s, "≥ 0.6×"],
+      [
+        `streamed echo turn, ${STREAM_WORDS} chunks (notifications/s)`,
+        d.streaming_notifications_per_s,
+        f.streaming_notifications_per_s,
+        "≥ 0.5×",
+      ],
     ];
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${new Date().toISOString()}`;
     const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(3));

@@ -12,7 +12,7 @@ export function status(_params: StatusParams, { daemon }: HandlerContext): Statu
     endpoint: daemon.endpoint,
     data_dir: daemon.dataDir,
     connections: { local: counts.local, gateway: counts.gateway, limit: daemon.maxLocalConnections },
-    sessions: { live: daemon.sessions.liveIds.length, persisted: daemon.sessions.store.countPersisted() },
+    sessions: { live: daemon.sessions.liveIds.length, persisted: daemon.sessions.persistedCount },
     session_ids: daemon.sessions.liveIds,
     gateway_url: daemon.gatewayUrl(),
   };

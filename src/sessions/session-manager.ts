@@ -19,13 +19,21 @@ const owns = (p: Principal, owner: string): boolean => p.admin || p.id === owner
 export class SessionManager {
   private readonly live = new Map<string, LiveSession>();
   private generation = 0;
+  /** Kept in memory: status reads it on every call, and a COUNT query there would be on the hot path. */
+  private persisted: number;
 
   constructor(
     readonly store: SessionStore,
     private readonly dataDir: string,
     private readonly config: () => LiveConfig,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.persisted = store.countPersisted();
+  }
+
+  get persistedCount(): number {
+    return this.persisted;
+  }
 
   /** At start-up: sessions whose owner died with the previous daemon are recovered and closed. */
   recoverOrphans(): void {
@@ -63,6 +71,7 @@ export class SessionManager {
     this.checkCapacity();
     const workspaceDir = this.workspaceFor(id, params.cwd);
     this.store.create({ surface: mode, sessionId: id, agent, owner: principal.id, workspaceDir });
+    this.persisted++;
     this.live.set(id, new LiveSession(id, mode, agent, principal.id, workspaceDir, ++this.generation, [], 0));
     return { session_id: id, agent, mode, workspace_dir: workspaceDir };
   }
@@ -143,6 +152,7 @@ export class SessionManager {
     if (!live && !row) throw rpcErrors.sessionNotFound({ session_id: id });
     if (!owns(principal, live?.owner ?? row!.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
     await this.storageStep(live, "delete", () => this.store.deleteSession("acp", id));
+    this.persisted--;
   }
 
   list(principal: Principal): SessionInfo[] {
