@@ -158,11 +158,15 @@ export async function runTurn(args: {
     io.connectionClosed.removeEventListener("abort", onClosed);
   }
 
-  safely(args.log, () => store.endTurn(surface, session.id, turnId, outcome));
-  if (outcome === "completed") await trimIfNeeded(args);
-  await io.emit({ type: "turn_complete", turnId, outcome, content }).catch(() => undefined);
-  session.turn = undefined;
-  finish(undefined);
+  try {
+    safely(args.log, () => store.endTurn(surface, session.id, turnId, outcome));
+    if (outcome === "completed") await trimIfNeeded(args);
+    await io.emit({ type: "turn_complete", turnId, outcome, content });
+  } finally {
+    // Whatever happens above, the session must not stay busy.
+    session.turn = undefined;
+    finish(undefined);
+  }
   return { session_id: session.id, turn_id: turnId, outcome, stop_reason: stopReason, content };
 }
 
