@@ -71,7 +71,11 @@ export async function expectUnordered(
 }
 
 /** Fills `taken` with, for each expected message in turn, the index of a distinct received one it matches. */
-function assignable(expected: readonly JsonValue[], received: readonly JsonValue[], taken: number[]): boolean {
+function assignable(
+  expected: readonly JsonValue[],
+  received: readonly JsonValue[],
+  taken: number[],
+): boolean {
   if (taken.length === expected.length) return true;
   const first = expected[taken.length] as JsonValue;
   for (const [index, candidate] of received.entries()) {

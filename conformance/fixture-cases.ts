@@ -1,7 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { collectCaptures, substitute } from "./captures.js";
 import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import type { Connection } from "./connection.js";
 import {
   type ExpectOptions,
   expectClose,
@@ -11,8 +13,6 @@ import {
   expectUnordered,
   initialize,
 } from "./expectations.js";
-import { collectCaptures, substitute } from "./captures.js";
-import type { Connection } from "./connection.js";
 import { type Fixture, type FixtureStep, parseFixture } from "./fixture-parser.js";
 import { discoverGatewayUrl, type HttpResponse, httpRequest } from "./gateway.js";
 import { type JsonValue, preview } from "./json.js";
@@ -179,7 +179,9 @@ class FixtureRun {
     try {
       return JSON.parse(text) as JsonValue;
     } catch (error) {
-      throw new Error(`"<<" line is not JSON once captures are filled in (${(error as Error).message}): ${text}`);
+      throw new Error(
+        `"<<" line is not JSON once captures are filled in (${(error as Error).message}): ${text}`,
+      );
     }
   }
 
@@ -208,7 +210,11 @@ class FixtureRun {
 
   /** The gateway's URL, asked once per case from status on a local connection of its own. */
   private async gateway(): Promise<URL> {
-    this.gatewayUrl ??= await discoverGatewayUrl(this.context.socketPath, this.context.transcript, this.options);
+    this.gatewayUrl ??= await discoverGatewayUrl(
+      this.context.socketPath,
+      this.context.transcript,
+      this.options,
+    );
     return this.gatewayUrl;
   }
 

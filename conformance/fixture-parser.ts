@@ -199,7 +199,13 @@ function parseCommand(line: string, lineNumber: number): FixtureStep | "spawn-on
         line: lineNumber,
       };
     case ">>hex":
-      return { kind: "send", command: word, payload: parseHex(rest, lineNumber), repeat: 1, line: lineNumber };
+      return {
+        kind: "send",
+        command: word,
+        payload: parseHex(rest, lineNumber),
+        repeat: 1,
+        line: lineNumber,
+      };
     case ">>repeat": {
       const [count = "", ...literal] = rest.split(" ");
       const payload = utf8(parseStringLiteral(literal.join(" "), lineNumber));

@@ -32,7 +32,8 @@ export async function discoverGatewayUrl(
       "status.gateway_url is null: the daemon serves no gateway (the case needs `#! gateway.enabled = true`)",
     );
   }
-  if (typeof reported !== "string") throw new CaseFailure(`status.gateway_url is not a string: ${preview(reported)}`);
+  if (typeof reported !== "string")
+    throw new CaseFailure(`status.gateway_url is not a string: ${preview(reported)}`);
   let url: URL;
   try {
     url = new URL(reported);

@@ -87,7 +87,8 @@ export function matchValue(
 ): Mismatch | null {
   if (typeof expected === "string") {
     // "<capture:NAME>" matches like "<any>"; the fixture runner stores the value (captures.ts).
-    const wildcard = WILDCARDS.get(expected) ?? (captureName(expected) === undefined ? undefined : () => true);
+    const wildcard =
+      WILDCARDS.get(expected) ?? (captureName(expected) === undefined ? undefined : () => true);
     if (wildcard)
       return wildcard(actual) ? null : { path, reason: `expected ${expected}, got ${preview(actual)}` };
     return actual === expected ? null : differ(path, expected, actual);

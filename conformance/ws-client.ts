@@ -136,10 +136,18 @@ export class WsConnection implements Connection {
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {
-    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(data);
     if (isBinary) {
       this.transcript.record(this.name, "<", `(binary frame, ${bytes.length} bytes)`);
-      this.push({ kind: "invalid", text: bytes.toString("latin1"), reason: "a binary frame, not a text frame" });
+      this.push({
+        kind: "invalid",
+        text: bytes.toString("latin1"),
+        reason: "a binary frame, not a text frame",
+      });
       return;
     }
     let text: string;

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} is the fixture DSL's capture reference, not a template.
 import { describe, expect, it } from "vitest";
 import { type FixtureStep, FixtureSyntaxError, parseFixture } from "../conformance/fixture-parser.js";
 
@@ -132,8 +133,14 @@ describe("parseFixture", () => {
       message: { result: { token: "<capture:tok>", n: "<capture:n>" } },
       line: 1,
     });
-    expect(send?.kind === "send" && decode(send.payload)).toBe('{"params":{"auth_token":"${tok}"},"id":${n}}\n');
-    expect(use).toMatchObject({ kind: "expect", template: '{"id":${n},"result":{"token":"${tok}"}}', line: 3 });
+    expect(send?.kind === "send" && decode(send.payload)).toBe(
+      '{"params":{"auth_token":"${tok}"},"id":${n}}\n',
+    );
+    expect(use).toMatchObject({
+      kind: "expect",
+      template: '{"id":${n},"result":{"token":"${tok}"}}',
+      line: 3,
+    });
   });
 
   it("carries templates into <<unordered groups", () => {

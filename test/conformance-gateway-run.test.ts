@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} is the fixture DSL's capture reference, not a template.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -49,7 +50,9 @@ function startToyGateway(): Promise<HttpServer> {
       try {
         request = JSON.parse(text) as Request;
       } catch {
-        ws.send(JSON.stringify({ jsonrpc: "2.0", id: null, result: { length: text.length, binary: isBinary } }));
+        ws.send(
+          JSON.stringify({ jsonrpc: "2.0", id: null, result: { length: text.length, binary: isBinary } }),
+        );
         return;
       }
       const { id, method, params } = request;
@@ -124,7 +127,11 @@ describe("fixture runs against a toy gateway", () => {
   });
 
   it("sends >>repeat as one text message on a WebSocket", async () => {
-    await run("@ws g", '>>repeat 5 "ab"', '<< {"jsonrpc":"2.0","id":null,"result":{"length":10,"binary":false}}');
+    await run(
+      "@ws g",
+      '>>repeat 5 "ab"',
+      '<< {"jsonrpc":"2.0","id":null,"result":{"length":10,"binary":false}}',
+    );
   });
 
   it("refuses raw-byte commands on a WebSocket, saying why", async () => {
@@ -152,7 +159,9 @@ describe("fixture runs against a toy gateway", () => {
     const saved = advertised;
     advertised = null;
     try {
-      await expect(run("@ws g")).rejects.toThrow(/line 1: status.gateway_url is null.*gateway.enabled = true/);
+      await expect(run("@ws g")).rejects.toThrow(
+        /line 1: status.gateway_url is null.*gateway.enabled = true/,
+      );
     } finally {
       advertised = saved;
     }
