@@ -110,6 +110,26 @@ export class ZeroclawClient {
     return this.call("session/delete", params, options);
   }
 
+  /** Store whole files (base64, one frame) in the session's workspace, deduplicated per session. */
+  fileAttach(params: T.FileAttachParams, options?: CallOptions): Promise<T.FileAttachResult> {
+    return this.call("file/attach", params, options);
+  }
+
+  /** Start a chunked upload bound to this connection and this live session. */
+  fileUploadBegin(params: T.FileUploadBeginParams, options?: CallOptions): Promise<T.FileUploadBeginResult> {
+    return this.call("file/upload/begin", params, options);
+  }
+
+  /** Send the next chunk; offset must equal the bytes received so far. */
+  fileUploadChunk(params: T.FileUploadChunkParams, options?: CallOptions): Promise<T.FileUploadChunkResult> {
+    return this.call("file/upload/chunk", params, options);
+  }
+
+  /** Store the upload once every declared byte arrived (and a declared sha256 matches). */
+  fileUploadCommit(params: T.FileUploadCommitParams, options?: CallOptions): Promise<T.FileUploadCommitResult> {
+    return this.call("file/upload/commit", params, options);
+  }
+
   /** Daemon → client notification: one incremental event of a running turn. */
   onSessionUpdate(handler: (params: T.SessionUpdateParams) => void): void {
     this.endpoint.setNotificationHandler("session/update", handler as (params: unknown) => void);

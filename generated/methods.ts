@@ -19,7 +19,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
 export const HANDSHAKE_METHOD = "initialize" as const;
 
 /** Client → daemon requests. */
-export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete";
+export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
 /** Client → daemon notifications. */
 export type DaemonNotificationMethod = never;
 /** Daemon → client requests. */
@@ -47,6 +47,10 @@ export type MethodParams = {
   "session/close": T.SessionCloseParams;
   "session/kill": T.SessionKillParams;
   "session/delete": T.SessionDeleteParams;
+  "file/attach": T.FileAttachParams;
+  "file/upload/begin": T.FileUploadBeginParams;
+  "file/upload/chunk": T.FileUploadChunkParams;
+  "file/upload/commit": T.FileUploadCommitParams;
   "session/update": T.SessionUpdateParams;
   "elicitation/create": T.ElicitationCreateParams;
 };
@@ -69,6 +73,10 @@ export type MethodResults = {
   "session/close": T.SessionCloseResult;
   "session/kill": T.SessionKillResult;
   "session/delete": T.SessionDeleteResult;
+  "file/attach": T.FileAttachResult;
+  "file/upload/begin": T.FileUploadBeginResult;
+  "file/upload/chunk": T.FileUploadChunkResult;
+  "file/upload/commit": T.FileUploadCommitResult;
   "session/update": void;
   "elicitation/create": T.ElicitationCreateResult;
 };
@@ -247,6 +255,42 @@ export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
     localOnly: false,
     validateParams: V.SessionDeleteParams as Validator,
     validateResult: V.SessionDeleteResult as Validator,
+  },
+  "file/attach": {
+    name: "file/attach",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "files:create",
+    localOnly: false,
+    validateParams: V.FileAttachParams as Validator,
+    validateResult: V.FileAttachResult as Validator,
+  },
+  "file/upload/begin": {
+    name: "file/upload/begin",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "files:create",
+    localOnly: true,
+    validateParams: V.FileUploadBeginParams as Validator,
+    validateResult: V.FileUploadBeginResult as Validator,
+  },
+  "file/upload/chunk": {
+    name: "file/upload/chunk",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "files:create",
+    localOnly: true,
+    validateParams: V.FileUploadChunkParams as Validator,
+    validateResult: V.FileUploadChunkResult as Validator,
+  },
+  "file/upload/commit": {
+    name: "file/upload/commit",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "files:create",
+    localOnly: true,
+    validateParams: V.FileUploadCommitParams as Validator,
+    validateResult: V.FileUploadCommitResult as Validator,
   },
   "session/update": {
     name: "session/update",

@@ -98,6 +98,11 @@ export type StopReason = "end_turn" | "max_tokens" | "max_tool_rounds" | "cancel
 export type ApprovalDecision = "allow_once" | "allow_always" | "reject";
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "Sha256Hex".
+ */
+export type Sha256Hex = string;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ParseErrorErrorData".
  */
 export type ParseErrorErrorData = ParseErrorData;
@@ -359,6 +364,7 @@ export interface Config {
   };
   security?: SecurityConfig;
   storage?: StorageConfig;
+  files?: FilesConfig;
 }
 /**
  * Transport limits (SPEC §2). Read when the listener starts.
@@ -560,6 +566,34 @@ export interface StorageConfig {
   busy_timeout_ms?: number;
 }
 /**
+ * file/attach and chunked uploads (SPEC §9).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FilesConfig".
+ */
+export interface FilesConfig {
+  /**
+   * Largest decoded chunk; reported by file/upload/begin.
+   */
+  chunk_bytes?: number;
+  /**
+   * Largest file, uploaded or attached; reported by file/upload/begin as max_bytes.
+   */
+  max_file_bytes?: number;
+  /**
+   * Staged uploads one connection may hold.
+   */
+  max_uploads_per_connection?: number;
+  /**
+   * Staged bytes across all connections, payload and retained metadata both counted.
+   */
+  upload_budget_bytes?: number;
+  /**
+   * An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit).
+   */
+  upload_idle_timeout_ms?: number;
+}
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ConfigEntry".
  */
@@ -682,6 +716,58 @@ export interface SessionPromptResult {
    * The assistant's final text; for a failed turn, what went wrong.
    */
   content: string;
+}
+/**
+ * A file stored in the session agent's workspace under its content hash.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FileEntry".
+ */
+export interface FileEntry {
+  /**
+   * sha256:<hex>; pass it in session/prompt attachments.
+   */
+  ref_id: string;
+  filename: string;
+  /**
+   * How the file is shown to the agent in a prompt that attaches it.
+   */
+  marker: string;
+  /**
+   * Absolute path of the stored file (named by its hash, never by the filename).
+   */
+  workspace_path: string;
+  size_bytes: number;
+  /**
+   * true when this session already had these bytes.
+   */
+  deduplicated: boolean;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadBeginResult".
+ */
+export interface UploadBeginResult {
+  upload_id: string;
+  chunk_bytes: number;
+  max_bytes: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadChunkResult".
+ */
+export interface UploadChunkResult {
+  upload_id: string;
+  received_bytes: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AttachedFile".
+ */
+export interface AttachedFile {
+  filename: string;
+  data_b64: string;
+  mime_type?: string;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -880,6 +966,50 @@ export interface SessionDeleteParams {
 export interface SessionDeleteResult {
   session_id: string;
   deleted: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FileAttachParams".
+ */
+export interface FileAttachParams {
+  session_id: string;
+  /**
+   * @minItems 1
+   */
+  files: [AttachedFile, ...AttachedFile[]];
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FileAttachResult".
+ */
+export interface FileAttachResult {
+  files: FileEntry[];
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FileUploadBeginParams".
+ */
+export interface FileUploadBeginParams {
+  session_id: string;
+  size_bytes: number;
+  filename?: string;
+  sha256?: Sha256Hex;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FileUploadChunkParams".
+ */
+export interface FileUploadChunkParams {
+  upload_id: string;
+  offset: number;
+  data_b64: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FileUploadCommitParams".
+ */
+export interface FileUploadCommitParams {
+  upload_id: string;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1145,5 +1275,8 @@ export interface HashMismatchData {
 
 // Method params/results that are plain references to a component.
 export type RpcDiscoverResult = OpenrpcDocument;
+export type FileUploadBeginResult = UploadBeginResult;
+export type FileUploadChunkResult = UploadChunkResult;
+export type FileUploadCommitResult = FileEntry;
 export type SessionUpdateParams = SessionUpdate;
 export type ElicitationCreateResult = ElicitationResult;

@@ -2,10 +2,13 @@
 // gateway connections, and stop cleanly (stop accepting, close connections so their turns cancel,
 // close storage, unlink our socket).
 import type { Socket } from "node:net";
+import type { FilesConfig } from "../../generated/types.js";
 import document from "../../openrpc.json" with { type: "json" };
 import { Authority } from "../auth/authority.js";
 import { peerCredentials, peerLabel } from "../auth/peer-credentials.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
+import { FileStore } from "../files/file-store.js";
+import { UploadManager } from "../files/upload-manager.js";
 import type { DaemonServices } from "../handlers/context.js";
 import { createLogger, type Logger } from "../log.js";
 import { SessionManager } from "../sessions/session-manager.js";
@@ -59,7 +62,10 @@ export class Daemon {
     const authority = new Authority(initial.effective, pairing);
     const sessions = new SessionManager(new SessionStore(storage), paths.dataDir, () => config.live, log);
     sessions.recoverOrphans();
-    const turns = new TurnService(sessions, () => config.live, log);
+    const files = new FileStore(storage);
+    const uploads = new UploadManager(() => config.live.effective.files as Required<FilesConfig>);
+    uploads.startSweeping();
+    const turns = new TurnService(sessions, files, () => config.live, log);
     config.onCommitted((live) => authority.configChanged(live.effective));
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
@@ -84,6 +90,8 @@ export class Daemon {
       pairing,
       sessions,
       turns,
+      files,
+      uploads,
       connectionCounts: () => ({
         local: this.listener.openConnections,
         gateway: this.gateway?.openConnections ?? 0,
@@ -128,6 +136,7 @@ export class Daemon {
       this.log.info({ reason }, "daemon stopping");
       this.ephemeral?.dispose();
       const closing = [this.listener.close(), this.gateway?.close()];
+      this.services.uploads.stop();
       await this.services.sessions.shutdown();
       for (const c of [...this.connections]) c.transport.close("daemon stopping");
       await Promise.all(closing);
@@ -185,6 +194,7 @@ export class Daemon {
       initializeTimeoutMs: this.services.config.live.effective.rpc!.initialize_timeout_ms!,
       log: this.log,
       onClosed: (c) => {
+        this.services.uploads.discardConnection(c.state.id);
         this.connections.delete(c);
         release();
         this.ephemeral?.left(this.connections.size);

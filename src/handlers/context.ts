@@ -4,6 +4,8 @@ import type { Authority } from "../auth/authority.js";
 import type { Credential } from "../auth/credentials.js";
 import type { Principal } from "../auth/principal.js";
 import type { ConfigService } from "../config/config-service.js";
+import type { FileStore } from "../files/file-store.js";
+import type { UploadManager } from "../files/upload-manager.js";
 import type { Peer } from "../jsonrpc/peer.js";
 import type { SessionManager } from "../sessions/session-manager.js";
 import type { TurnService } from "../sessions/turn-service.js";
@@ -39,6 +41,8 @@ export interface DaemonServices {
   readonly pairing: PairingTokenStore;
   readonly sessions: SessionManager;
   readonly turns: TurnService;
+  readonly files: FileStore;
+  readonly uploads: UploadManager;
   connectionCounts(): { local: number; gateway: number };
   gatewayUrl(): string | null;
 }

@@ -4,6 +4,7 @@ import type { Handlers } from "../../generated/methods.js";
 import { configGet, configSet, configSetMany } from "./config.js";
 import type { HandlerContext } from "./context.js";
 import { discover } from "./discover.js";
+import { fileAttach, fileUploadBegin, fileUploadChunk, fileUploadCommit } from "./file.js";
 import { initialize } from "./initialize.js";
 import { pairingCreate, pairingList, pairingRevoke } from "./pairing.js";
 import {
@@ -38,4 +39,8 @@ export const handlers = {
   "session/close": sessionClose,
   "session/kill": sessionKill,
   "session/delete": sessionDelete,
+  "file/attach": fileAttach,
+  "file/upload/begin": fileUploadBegin,
+  "file/upload/chunk": fileUploadChunk,
+  "file/upload/commit": fileUploadCommit,
 } satisfies Handlers<HandlerContext>;

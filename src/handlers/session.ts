@@ -31,7 +31,7 @@ export function sessionPrompt(
   params: SessionPromptParams,
   ctx: HandlerContext,
 ): Promise<SessionPromptResult> {
-  return ctx.daemon.turns.prompt(params.session_id, params.prompt, ctx);
+  return ctx.daemon.turns.prompt(params.session_id, params.prompt, params.attachments ?? [], ctx);
 }
 
 export async function sessionCancel(

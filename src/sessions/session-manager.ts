@@ -9,6 +9,7 @@ import { rpcErrors } from "../../generated/errors.js";
 import type { SessionInfo, SessionNewResult, TranscriptMessage } from "../../generated/types.js";
 import { mayUseAgent, type Principal } from "../auth/principal.js";
 import type { LiveConfig } from "../config/config-service.js";
+import { sweepPartials } from "../files/file-store.js";
 import type { Logger } from "../log.js";
 import { LiveSession } from "./live-session.js";
 import { loadRetainedContext } from "./retained-context.js";
@@ -37,6 +38,7 @@ export class SessionManager {
 
   /** At start-up: sessions whose owner died with the previous daemon are recovered and closed. */
   recoverOrphans(): void {
+    for (const row of this.store.list()) sweepPartials(row.workspaceDir);
     for (const row of this.store.orphaned()) {
       const markers = this.store.recoverInterrupted(row.surface, row.sessionId);
       this.store.setState(row.surface, row.sessionId, "closed");

@@ -3,7 +3,14 @@
 // it throw with nothing changed.
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Storage } from "../storage/database.js";
-import { checkpoints, contextSnapshots, sessions, transcriptRows, turns } from "../storage/schema.js";
+import {
+  checkpoints,
+  contextSnapshots,
+  sessionFiles,
+  sessions,
+  transcriptRows,
+  turns,
+} from "../storage/schema.js";
 import type { ChatMessage } from "./provider.js";
 
 export type Surface = "acp" | "chat";

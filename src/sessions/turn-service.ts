@@ -4,6 +4,7 @@ import { rpcErrors } from "../../generated/errors.js";
 import type { SessionPromptResult } from "../../generated/types.js";
 import type { LiveConfig } from "../config/config-service.js";
 import type { ProviderView } from "../config/derived-views.js";
+import { type FileStore, markerFor } from "../files/file-store.js";
 import type { HandlerContext } from "../handlers/context.js";
 import type { Logger } from "../log.js";
 import type { Provider } from "./provider.js";
@@ -17,14 +18,30 @@ export class TurnService {
 
   constructor(
     private readonly sessions: SessionManager,
+    private readonly files: FileStore,
     private readonly config: () => LiveConfig,
     private readonly log: Logger,
   ) {}
 
-  async prompt(sessionId: string, prompt: string, ctx: HandlerContext): Promise<SessionPromptResult> {
+  async prompt(
+    sessionId: string,
+    text: string,
+    attachments: readonly string[],
+    ctx: HandlerContext,
+  ): Promise<SessionPromptResult> {
     const principal = ctx.conn.principal!;
     const session = this.sessions.forPrompt(sessionId, principal);
     if (session.turn) throw rpcErrors.sessionBusy({ session_id: sessionId });
+    // Attached files are shown to the agent as their markers and paths in the workspace.
+    const lines = attachments.map((ref, i) => {
+      const file = this.files.find({ surface: session.mode, sessionId }, ref);
+      if (!file)
+        throw rpcErrors.invalidParams({
+          errors: [{ path: `/attachments/${i}`, message: `no file ${ref} in this session` }],
+        });
+      return `${markerFor(file.filename, file.sizeBytes, file.sha256)} at ${file.path}`;
+    });
+    const prompt = lines.length > 0 ? `${text}\n\n${lines.join("\n")}` : text;
     const live = this.config();
     const agent = live.views.agents.get(session.agent);
     if (!agent) {

@@ -99,3 +99,19 @@ export const contextSnapshots = sqliteTable(
   },
   (t) => [index("context_snapshots_session").on(t.surface, t.sessionId, t.id)],
 );
+
+// The per-session index of stored files (SPEC §9): one row per distinct content hash per session.
+// The path is derived from the hash, never from the filename a client sent.
+export const sessionFiles = sqliteTable(
+  "session_files",
+  {
+    surface: text("interaction_surface").notNull(),
+    sessionId: text("session_id").notNull(),
+    sha256: text("sha256").notNull(),
+    filename: text("filename").notNull(),
+    path: text("path").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.surface, t.sessionId, t.sha256] })],
+);
