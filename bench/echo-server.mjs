@@ -49,6 +49,10 @@ const server = createServer((socket) => {
         // The streaming floor: the same notifications an echo turn sends, serialized and written in
         // batches, then the final response.
         out += streamLike(msg, (text) => socket.write(text));
+      } else if (msg.method === "file/upload/chunk") {
+        // The upload floor: the same chunk lines parsed (base64 decoded, as any server must) and acked.
+        const bytes = Buffer.from(msg.params.data_b64, "base64").length;
+        out += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: { upload_id: msg.params.upload_id, received_bytes: msg.params.offset + bytes } })}\n`;
       } else if (msg.id !== undefined) {
         out += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: statusLike() })}\n`;
       }

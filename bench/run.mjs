@@ -2,7 +2,7 @@
 // Runs alternate between servers; each figure is the median of RUNS runs. Prints a Markdown table and
 // writes bench/results/latest.json. Never run in CI (timing depends on the machine).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -150,6 +150,85 @@ async function streaming(path, isDaemon) {
   return { notifications_per_s: notifications / secs };
 }
 
+/** Sends one request line and resolves with the response line (one request in flight). */
+function ask(c, message) {
+  return new Promise((resolve) => {
+    c.setOnLine(resolve);
+    c.socket.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  });
+}
+
+const UPLOAD_BYTES = 10 * 1024 * 1024;
+const CHUNK = 1024 * 1024;
+const uploadPayload = Buffer.alloc(UPLOAD_BYTES, 7);
+
+/** A 10 MiB chunked upload, one 1 MiB chunk in flight (MB/s); the floor gets the same chunk lines. */
+let uploadRun = 0;
+async function upload(path, isDaemon) {
+  const c = await open(path, isDaemon);
+  let uploadId = "floor";
+  const sessionId = `up-${process.pid}-${uploadRun++}`;
+  if (isDaemon) {
+    await ask(c, { id: 1, method: "session/new", params: { session_id: sessionId } });
+    const begun = JSON.parse(
+      await ask(c, {
+        id: 2,
+        method: "file/upload/begin",
+        params: { session_id: sessionId, size_bytes: UPLOAD_BYTES },
+      }),
+    );
+    uploadId = begun.result.upload_id;
+  }
+  const start = performance.now();
+  for (let offset = 0, id = 3; offset < UPLOAD_BYTES; offset += CHUNK, id++) {
+    const data_b64 = uploadPayload.subarray(offset, offset + CHUNK).toString("base64");
+    const line = await ask(c, {
+      id,
+      method: "file/upload/chunk",
+      params: { upload_id: uploadId, offset, data_b64 },
+    });
+    if (!line.includes('"received_bytes"')) throw new Error(`chunk refused: ${line.slice(0, 200)}`);
+  }
+  if (isDaemon) await ask(c, { id: 999, method: "file/upload/commit", params: { upload_id: uploadId } });
+  const secs = (performance.now() - start) / 1000;
+  c.socket.destroy();
+  return { mb_per_s: UPLOAD_BYTES / 1e6 / secs };
+}
+
+/** The daemon's peak RSS (VmHWM) after 4 connections each stage 4 full 10 MiB uploads. */
+async function stagedUploadsPeak(path, pid) {
+  const readKb = (field) =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  const before = readKb("VmRSS");
+  const conns = [];
+  for (let k = 0; k < 4; k++) {
+    const c = await open(path, true);
+    conns.push(c);
+    const sessionId = `stage-${process.pid}-${k}`;
+    await ask(c, { id: 1, method: "session/new", params: { session_id: sessionId } });
+    for (let u = 0; u < 4; u++) {
+      const begun = JSON.parse(
+        await ask(c, {
+          id: 2,
+          method: "file/upload/begin",
+          params: { session_id: sessionId, size_bytes: UPLOAD_BYTES },
+        }),
+      );
+      for (let offset = 0, id = 3; offset < UPLOAD_BYTES; offset += CHUNK, id++) {
+        const data_b64 = uploadPayload.subarray(offset, offset + CHUNK).toString("base64");
+        await ask(c, {
+          id,
+          method: "file/upload/chunk",
+          params: { upload_id: begun.result.upload_id, offset, data_b64 },
+        });
+      }
+    }
+  }
+  const peak = readKb("VmHWM");
+  for (const c of conns) c.socket.destroy();
+  return { rss_before_mb: before / 1024, peak_rss_mb: peak / 1024, staged_mb: (16 * UPLOAD_BYTES) / 1048576 };
+}
+
 /** One request at a time on an initialized connection; resolves with its wall time in ms. */
 async function timedCalls(path, make, count) {
   const c = await open(path, true);
@@ -188,12 +267,16 @@ async function main() {
   const servers = [startServer("daemon", dir), startServer("floor", dir)];
   try {
     for (const s of servers) await waitConnectable(s.socket);
-    const results = { daemon: { seq: [], pipe: [], stream: [] }, floor: { seq: [], pipe: [], stream: [] } };
+    const results = {
+      daemon: { seq: [], pipe: [], stream: [], upload: [] },
+      floor: { seq: [], pipe: [], stream: [], upload: [] },
+    };
     for (let run = 0; run < RUNS; run++) {
       for (const s of run % 2 === 0 ? servers : [...servers].reverse()) {
         results[s.kind].seq.push(await sequential(s.socket, s.kind === "daemon"));
         results[s.kind].pipe.push(await pipelined(s.socket, s.kind === "daemon"));
         results[s.kind].stream.push(await streaming(s.socket, s.kind === "daemon"));
+        results[s.kind].upload.push(await upload(s.socket, s.kind === "daemon"));
       }
     }
     const summary = {};
@@ -205,9 +288,11 @@ async function main() {
         sequential_req_per_s: median(r.seq.map((x) => x.req_per_s)),
         pipelined_msgs_per_s: median(r.pipe.map((x) => x.msgs_per_s)),
         streaming_notifications_per_s: median(r.stream.map((x) => x.notifications_per_s)),
+        upload_mb_per_s: median(r.upload.map((x) => x.mb_per_s)),
       };
     }
     const writes = await configWrites(servers[0].socket);
+    const staged = await stagedUploadsPeak(servers[0].socket, servers[0].child.pid);
     const d = summary.daemon;
     const f = summary.floor;
     const rows = [
@@ -221,6 +306,7 @@ async function main() {
         f.streaming_notifications_per_s,
         "≥ 0.5×",
       ],
+      ["10 MiB chunked upload, 1 MiB chunks (MB/s)", d.upload_mb_per_s, f.upload_mb_per_s, "≥ 0.5×"],
     ];
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${new Date().toISOString()}`;
     const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(3));
@@ -233,10 +319,13 @@ async function main() {
       `\nconfig writes (daemon, median of 30, fsync included): config/set ${writes.config_set_ms.toFixed(2)} ms; ` +
         `config/set-many of 256 entries ${writes.config_set_many_256_ms.toFixed(2)} ms`,
     );
+    console.log(
+      `staged uploads: 4 connections × 4 × 10 MiB (${staged.staged_mb} MiB staged): daemon RSS ${staged.rss_before_mb.toFixed(0)} MiB before, peak ${staged.peak_rss_mb.toFixed(0)} MiB`,
+    );
     mkdirSync(join(root, "bench/results"), { recursive: true });
     writeFileSync(
       join(root, "bench/results/latest.json"),
-      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes }, null, 2)}\n`,
+      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged }, null, 2)}\n`,
     );
   } finally {
     for (const s of servers) s.child.kill("SIGTERM");
