@@ -31,6 +31,12 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#if defined(__linux__)
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* POLLRDHUP */
+#endif
+#include <poll.h>
+#endif
 #endif
 #if defined(__APPLE__)
 #include <sys/un.h> /* SOL_LOCAL, LOCAL_PEERPID */
@@ -133,10 +139,43 @@ static napi_value get_peer_cred(napi_env env, napi_callback_info info) {
   return obj;
 }
 
+/* peerHungUp(fd) -> true | false | null. After the peer's FIN the daemon must tell a half-close
+ * (shutdown(SHUT_WR): the client still reads its answers) from a full close (the client is gone and
+ * its turns must be cancelled). Node reports both as "end". On Linux, poll() on a Unix stream
+ * socket reports POLLHUP only once the peer has shut down both directions, while a half-close shows
+ * as POLLRDHUP alone. Elsewhere the answer is null (unknown). */
+static napi_value peer_hung_up(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_value result = NULL;
+  napi_valuetype type = napi_undefined;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok) return NULL;
+  if (argc >= 1) napi_typeof(env, argv[0], &type);
+  if (type != napi_number) {
+    napi_throw_type_error(env, NULL, "peerHungUp: fd must be a number");
+    return NULL;
+  }
+  napi_get_null(env, &result);
+#if defined(__linux__)
+  double fd_num = 0;
+  napi_get_value_double(env, argv[0], &fd_num);
+  if (!(fd_num >= 0 && fd_num <= 2147483647.0) || floor(fd_num) != fd_num) return result;
+  struct pollfd p;
+  p.fd = (int)fd_num;
+  p.events = POLLIN | POLLRDHUP;
+  p.revents = 0;
+  if (poll(&p, 1, 0) < 0 || (p.revents & POLLNVAL)) return result;
+  napi_get_boolean(env, (p.revents & (POLLHUP | POLLERR)) != 0, &result);
+#endif
+  return result;
+}
+
 NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
-  napi_value fn;
+  napi_value fn, hup;
   if (napi_create_function(env, "getPeerCred", NAPI_AUTO_LENGTH, get_peer_cred, NULL, &fn) != napi_ok ||
-      napi_set_named_property(env, exports, "getPeerCred", fn) != napi_ok) {
+      napi_set_named_property(env, exports, "getPeerCred", fn) != napi_ok ||
+      napi_create_function(env, "peerHungUp", NAPI_AUTO_LENGTH, peer_hung_up, NULL, &hup) != napi_ok ||
+      napi_set_named_property(env, exports, "peerHungUp", hup) != napi_ok) {
     return NULL;
   }
   return exports;

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 export type PeerCredentials = { pid: number; uid: number; gid: number };
 
-type PeerCredAddon = { getPeerCred(fd: number): unknown };
+type PeerCredAddon = { getPeerCred(fd: number): unknown; peerHungUp?(fd: number): unknown };
 
 const ADDON_DIR = join("native", "peercred");
 const ADDON_FILE = join(ADDON_DIR, "build", "Release", "peercred.node");
@@ -86,6 +86,22 @@ export function peerCredentials(socket: net.Socket): PeerCredentials | undefined
   try {
     const creds = impl.getPeerCred(fd);
     return isCredentials(creds) ? { pid: creds.pid, uid: creds.uid, gid: creds.gid } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * After the peer's FIN: true if it closed both directions (it is gone), false if it only shut down
+ * its sending side (it still reads), undefined when that cannot be told (no addon, not Linux).
+ */
+export function peerHungUp(socket: net.Socket): boolean | undefined {
+  const impl = loadAddon();
+  const fd = (socket as unknown as { _handle?: { fd?: unknown } | null })._handle?.fd;
+  if (impl?.peerHungUp === undefined || typeof fd !== "number" || fd < 0) return undefined;
+  try {
+    const answer = impl.peerHungUp(fd);
+    return typeof answer === "boolean" ? answer : undefined;
   } catch {
     return undefined;
   }

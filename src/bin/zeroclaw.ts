@@ -7,6 +7,7 @@ const USAGE = `usage:
   zeroclaw call METHOD [PARAMS_JSON]        (ZEROCLAW_SOCKET or the default endpoint)
   zeroclaw pair --user NAME [--label TEXT]  (prints a pairing token for the gateway, once)
   zeroclaw unpair TOKEN_ID
+  zeroclaw upload SESSION FILE              (chunked upload into the session's workspace; prints the FileEntry)
   zeroclaw conformance (--socket PATH | --spawn "CMD") [--filter TEXT] [--timeout-ms N] [--verbose]
   zeroclaw --version
 `;
@@ -55,6 +56,15 @@ async function main(argv: string[]): Promise<number> {
       });
       const { unpairCommand } = await import("../cli/pair-command.js");
       return unpairCommand(positionals[0], values["config-dir"]);
+    }
+    case "upload": {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: { "config-dir": { type: "string" } },
+        allowPositionals: true,
+      });
+      const { uploadCommand } = await import("../cli/upload-command.js");
+      return uploadCommand(positionals, values["config-dir"]);
     }
     case "conformance": {
       const { conformanceMain } = await import("../../conformance/cli.js");

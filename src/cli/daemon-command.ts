@@ -11,12 +11,18 @@ export async function daemonCommand(opts: {
   gateway: boolean;
 }): Promise<number> {
   const log = createLogger();
-  let daemon: Daemon;
+  let daemon: Daemon | undefined;
+  let stopRequested: string | undefined;
   let exit: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => {
     exit = resolve;
   });
   const stop = (reason: string): void => {
+    if (!daemon) {
+      // Still starting: stop as soon as start-up has finished (the socket may already accept).
+      stopRequested ??= reason;
+      return;
+    }
     daemon.stop(reason).then(
       () => exit(0),
       (err: unknown) => {
@@ -25,6 +31,9 @@ export async function daemonCommand(opts: {
       },
     );
   };
+  // Installed before start-up, so a signal during it still ends in a clean stop.
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
   try {
     daemon = await Daemon.start({
       configDir: opts.configDir,
@@ -44,7 +53,6 @@ export async function daemonCommand(opts: {
     }
     throw err;
   }
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
+  if (stopRequested) stop(stopRequested);
   return done;
 }

@@ -5,7 +5,7 @@ import type { Socket } from "node:net";
 import type { FilesConfig } from "../../generated/types.js";
 import document from "../../openrpc.json" with { type: "json" };
 import { Authority } from "../auth/authority.js";
-import { peerCredentials, peerLabel } from "../auth/peer-credentials.js";
+import { peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
 import { FileStore } from "../files/file-store.js";
 import { UploadManager } from "../files/upload-manager.js";
@@ -168,12 +168,18 @@ export class Daemon {
 
   private acceptLocal(socket: Socket): void {
     const rpc = this.services.config.live.effective.rpc!;
-    const transport = new NdjsonSocketTransport(socket, "local", peerLabel(socket), {
-      maxFrameBytes: rpc.max_frame_bytes!,
-      frameTimeoutMs: rpc.frame_timeout_ms!,
-      writeStallTimeoutMs: rpc.write_stall_timeout_ms!,
-      outputHighWaterBytes: rpc.output_high_water_bytes!,
-    });
+    const transport = new NdjsonSocketTransport(
+      socket,
+      "local",
+      peerLabel(socket),
+      {
+        maxFrameBytes: rpc.max_frame_bytes!,
+        frameTimeoutMs: rpc.frame_timeout_ms!,
+        writeStallTimeoutMs: rpc.write_stall_timeout_ms!,
+        outputHighWaterBytes: rpc.output_high_water_bytes!,
+      },
+      () => peerHungUp(socket),
+    );
     this.track(transport, peerCredentials(socket)?.uid, () => this.listener.released());
   }
 

@@ -2,6 +2,7 @@
 // generation, limited per connection and by one byte budget across all connections that counts each
 // upload's payload and its retained metadata. Staged bytes stay in memory until commit: nothing is
 // written into a workspace before then.
+import { randomBytes } from "node:crypto";
 import { rpcErrors } from "../../generated/errors.js";
 import type { FilesConfig } from "../../generated/types.js";
 
@@ -31,7 +32,6 @@ const FILENAME_MAX_BYTES = 255;
 export class UploadManager {
   private readonly uploads = new Map<string, Upload>();
   private reservedTotal = 0;
-  private counter = 0;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -85,9 +85,11 @@ export class UploadManager {
       if (this.reservedTotal + reserved > s.upload_budget_bytes)
         throw rpcErrors.budget({ limit_bytes: s.upload_budget_bytes });
     }
+    // Random ids: a client retrying an id from before a daemon restart must get "not found", never
+    // land in someone's new upload.
     const upload: Upload = {
       ...spec,
-      id: `up_${++this.counter}`,
+      id: `up_${randomBytes(12).toString("hex")}`,
       buffer: undefined,
       received: 0,
       lastActivity: this.clock(),
@@ -102,6 +104,11 @@ export class UploadManager {
   get(connectionId: number, uploadId: string): Upload {
     const u = this.uploads.get(uploadId);
     if (!u || u.connectionId !== connectionId) throw rpcErrors.uploadNotFound({ upload_id: uploadId });
+    // Expired is expired, whether or not the background sweep has come round yet.
+    if (u.lastActivity <= this.clock() - this.settings().upload_idle_timeout_ms) {
+      this.release(u.id);
+      throw rpcErrors.uploadNotFound({ upload_id: uploadId });
+    }
     return u;
   }
 

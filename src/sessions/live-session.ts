@@ -1,8 +1,9 @@
 // A session with a live owner in this daemon: its running turn (at most one), its pending approval
 // requests and the tools allowed for the rest of the session.
 import type { ApprovalDecision } from "../../generated/types.js";
+import type { Logger } from "../log.js";
 import type { ChatMessage } from "./provider.js";
-import type { Surface } from "./session-store.js";
+import type { SessionStore, Surface } from "./session-store.js";
 
 export type PendingApproval = { toolName: string; decide(decision: ApprovalDecision): void };
 
@@ -28,6 +29,35 @@ export class LiveSession {
     turnsSoFar: number,
   ) {
     this.turnCounter = turnsSoFar;
+  }
+
+  /** Turn end states the store refused (e.g. locked); written at the next chance, never lost. */
+  private readonly unrecordedEnds = new Map<string, "completed" | "cancelled" | "failed">();
+
+  /**
+   * Records how a turn ended. If the write fails the state is kept and retried before the next turn
+   * and before the session is closed, so a turn that ended is never later "recovered" as interrupted.
+   */
+  recordTurnEnd(
+    store: SessionStore,
+    turnId: string,
+    state: "completed" | "cancelled" | "failed",
+    log: Logger,
+  ): void {
+    this.unrecordedEnds.set(turnId, state);
+    this.flushTurnEnds(store, log);
+  }
+
+  flushTurnEnds(store: SessionStore, log: Logger): void {
+    for (const [turnId, state] of [...this.unrecordedEnds]) {
+      try {
+        store.endTurn(this.mode, this.id, turnId, state);
+        this.unrecordedEnds.delete(turnId);
+      } catch (err) {
+        log.error({ err, session: this.id, turn: turnId }, "could not record how a turn ended; will retry");
+        return;
+      }
+    }
   }
 
   nextTurnId(): string {

@@ -3,8 +3,8 @@
 // dispatcher before any of this runs.
 
 import { randomBytes } from "node:crypto";
-import { mkdirSync, statSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { isAbsolute, join, resolve, sep } from "node:path";
 import { rpcErrors } from "../../generated/errors.js";
 import type { SessionInfo, SessionNewResult, TranscriptMessage } from "../../generated/types.js";
 import { mayUseAgent, type Principal } from "../auth/principal.js";
@@ -122,6 +122,7 @@ export class SessionManager {
     if (live) {
       if (!owns(principal, live.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
       await live.cancel();
+      live.flushTurnEnds(this.store, this.log);
       this.store.setState(live.mode, id, "closed");
       this.live.delete(id);
       return;
@@ -153,8 +154,14 @@ export class SessionManager {
     const row = live ? undefined : this.store.get("acp", id);
     if (!live && !row) throw rpcErrors.sessionNotFound({ session_id: id });
     if (!owns(principal, live?.owner ?? row!.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    const workspace = live?.workspaceDir ?? row!.workspaceDir;
     await this.storageStep(live, "delete", () => this.store.deleteSession("acp", id));
     this.persisted--;
+    // A workspace the daemon made for the session goes with it (a re-created session with the same id
+    // must not inherit its files); a cwd the client chose is the client's and stays.
+    const managed = join(this.dataDir, "workspaces");
+    if (resolve(workspace).startsWith(`${managed}${sep}`))
+      rmSync(workspace, { recursive: true, force: true });
   }
 
   list(principal: Principal): SessionInfo[] {
@@ -206,6 +213,7 @@ export class SessionManager {
   async shutdown(): Promise<void> {
     for (const s of this.live.values()) {
       await s.cancel();
+      s.flushTurnEnds(this.store, this.log);
       try {
         this.store.setState(s.mode, s.id, "closed");
       } catch (err) {

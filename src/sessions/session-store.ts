@@ -280,6 +280,9 @@ export class SessionStore {
       tx.delete(turns)
         .where(and(eq(turns.surface, surface), eq(turns.sessionId, id)))
         .run();
+      tx.delete(sessionFiles)
+        .where(and(eq(sessionFiles.surface, surface), eq(sessionFiles.sessionId, id)))
+        .run();
       tx.delete(sessions).where(key(surface, id)).run();
     });
   }

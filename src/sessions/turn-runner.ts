@@ -61,11 +61,17 @@ export async function runTurn(args: {
   let finish!: (v: unknown) => void;
   session.turn = { turnId, abort, done: new Promise((r) => (finish = r)) };
   const signal = abort.signal;
+  // Free text is capped here; tool rows are JSON and cap their fields before they are built, so a
+  // cut can never leave a row that does not parse (rehydration replays them).
   const write = (rows: NewTranscriptRow[]): void => {
     store.appendTranscript(
       surface,
       session.id,
-      rows.map((r) => ({ ...r, content: cap(r.content, settings.transcriptMaxBytes) })),
+      rows.map((r) =>
+        r.kind === "tool_call" || r.kind === "tool_result"
+          ? r
+          : { ...r, content: cap(r.content, settings.transcriptMaxBytes) },
+      ),
     );
   };
   const remember = (message: ChatMessage): void => {
@@ -73,10 +79,27 @@ export async function runTurn(args: {
     session.context.push(message);
   };
 
+  /** Tool calls the model made this round that have no result yet. */
+  let pendingCalls: ToolCall[] = [];
+  const answer = (call: ToolCall, output: string): void => {
+    const text = cap(output, settings.transcriptMaxBytes);
+    write([
+      {
+        role: "tool",
+        kind: "tool_result",
+        content: JSON.stringify({ id: call.id, name: call.name, output: text }),
+        turnId,
+      },
+    ]);
+    remember({ role: "tool", tool_call_id: call.id, name: call.name, content: text });
+    pendingCalls = pendingCalls.filter((c) => c !== call);
+  };
+
   let outcome: TurnOutcome = "completed";
   let stopReason: StopReason = "end_turn";
   let content = "";
   try {
+    session.flushTurnEnds(store, args.log);
     store.startTurn(surface, session.id, turnId);
     write([{ role: "user", kind: "message", content: args.prompt, turnId }]);
     remember({ role: "user", content: args.prompt });
@@ -115,7 +138,15 @@ export async function runTurn(args: {
       if (text || calls.length === 0) write([{ role: "assistant", kind: "message", content: text, turnId }]);
       content = text;
       if (signal.aborted) throw new TurnCancelled();
-      write(calls.map((c) => ({ role: "assistant", kind: "tool_call", content: JSON.stringify(c), turnId })));
+      write(
+        calls.map((c) => ({
+          role: "assistant",
+          kind: "tool_call",
+          content: JSON.stringify({ ...c, arguments: cap(c.arguments, settings.transcriptMaxBytes) }),
+          turnId,
+        })),
+      );
+      pendingCalls = [...calls];
       remember(
         calls.length > 0
           ? { role: "assistant", content: text, tool_calls: calls }
@@ -128,22 +159,15 @@ export async function runTurn(args: {
       for (const call of calls) {
         const output = await runToolCall(call, { ...args, signal });
         if (signal.aborted) throw new TurnCancelled();
-        const text = cap(
-          typeof output === "string" ? output : JSON.stringify(output),
-          settings.transcriptMaxBytes,
-        );
-        write([
-          {
-            role: "tool",
-            kind: "tool_result",
-            content: JSON.stringify({ id: call.id, name: call.name, output: text }),
-            turnId,
-          },
-        ]);
-        remember({ role: "tool", tool_call_id: call.id, name: call.name, content: text });
+        answer(call, typeof output === "string" ? output : JSON.stringify(output));
       }
     }
   } catch (err) {
+    // Providers refuse a context with an unanswered tool call: every call of the interrupted round
+    // gets a result saying why it never ran.
+    const why = signal.aborted ? "not run: the turn was cancelled" : "not run: the turn failed";
+    for (const call of [...pendingCalls])
+      safely(args.log, () => answer(call, JSON.stringify({ error: why })));
     if (err instanceof TurnCancelled || signal.aborted) {
       outcome = "cancelled";
       stopReason = "cancelled";
@@ -159,7 +183,7 @@ export async function runTurn(args: {
   }
 
   try {
-    safely(args.log, () => store.endTurn(surface, session.id, turnId, outcome));
+    session.recordTurnEnd(store, turnId, outcome, args.log);
     if (outcome === "completed") await trimIfNeeded(args);
     await io.emit({ type: "turn_complete", turnId, outcome, content });
   } finally {

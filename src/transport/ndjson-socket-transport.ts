@@ -13,6 +13,14 @@ export type NdjsonLimits = {
   outputHighWaterBytes: number;
 };
 
+/**
+ * After the peer's FIN: has it gone entirely (true) or only stopped sending (false)? undefined when
+ * the platform cannot tell; the connection is then treated as gone (SPEC §7: a disconnect cancels).
+ */
+export type HangupProbe = () => boolean | undefined;
+
+const HALF_CLOSE_POLL_MS = 250;
+
 export const errorFrame = (error: { toWire(): unknown }): string =>
   `{"jsonrpc":"2.0","id":null,"error":${JSON.stringify(error.toWire())}}`;
 
@@ -25,6 +33,7 @@ export class NdjsonSocketTransport implements RpcTransport {
   private finishing = false;
   private finishReason = "finished";
   private inputEnded = false;
+  private hangupPoll: NodeJS.Timeout | undefined;
   private endSignalled = false;
   private messagesPaused = false;
   private backlog: { text: string; valid: boolean }[] = [];
@@ -45,6 +54,7 @@ export class NdjsonSocketTransport implements RpcTransport {
     readonly kind: TransportKind,
     readonly peerLabel: string,
     private readonly limits: NdjsonLimits,
+    private readonly hungUp: HangupProbe = () => undefined,
   ) {
     this.framer = new NdjsonFramer(limits.maxFrameBytes, {
       frame: (text, valid) => this.deliver(text, valid),
@@ -147,6 +157,15 @@ export class NdjsonSocketTransport implements RpcTransport {
     this.framer.dispose();
     if (this.frameTimer) clearTimeout(this.frameTimer);
     this.frameTimer = undefined;
+    if (this.hungUp() !== false) {
+      this.close("peer closed");
+      return;
+    }
+    // Half-closed: keep answering, and notice if the client later goes away entirely.
+    this.hangupPoll = setInterval(() => {
+      if (this.hungUp() !== false) this.close("peer closed");
+    }, HALF_CLOSE_POLL_MS);
+    this.hangupPoll.unref();
     this.signalEndIfDone();
   }
 
@@ -286,6 +305,8 @@ export class NdjsonSocketTransport implements RpcTransport {
   }
 
   private clearTimers(): void {
+    if (this.hangupPoll) clearInterval(this.hangupPoll);
+    this.hangupPoll = undefined;
     if (this.frameTimer) clearTimeout(this.frameTimer);
     if (this.stallTimer) clearTimeout(this.stallTimer);
     this.frameTimer = undefined;
