@@ -50,7 +50,7 @@ export async function runTurn(args: {
   io: TurnIo;
   log: Logger;
 }): Promise<SessionPromptResult> {
-  const { session, store, settings, io, agent, principal } = args;
+  const { session, store, settings, io, agent } = args;
   const surface = session.mode;
   const turnId = session.nextTurnId();
   const abort = new AbortController();
