@@ -467,7 +467,7 @@ export interface SessionsConfig {
 export interface ProviderConfig {
   kind: "echo" | "openai";
   /**
-   * OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1.
+   * OpenAI-compatible endpoint, an http(s) URL, e.g. http://127.0.0.1:11434/v1 (checked when the provider is built).
    */
   base_url?: string;
   /**

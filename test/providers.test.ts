@@ -127,16 +127,35 @@ describe("EchoProvider", () => {
 });
 
 describe("createProvider", () => {
-  it("builds the provider of each kind", () => {
+  it("builds the provider of each kind (the OpenAI client loaded on first use)", async () => {
     expect(createProvider({ alias: "echo", kind: "echo" })).toBeInstanceOf(EchoProvider);
-    const view: ProviderView = {
-      alias: "local",
-      kind: "openai",
-      baseUrl: "http://127.0.0.1:1/v1",
-      apiKey: undefined,
-      model: "m",
-    };
-    expect(createProvider(view)).toBeInstanceOf(OpenAiProvider);
+    const fake = await FakeOpenAi.start();
+    try {
+      fake.enqueue(textReply("from the server"));
+      const view: ProviderView = {
+        alias: "local",
+        kind: "openai",
+        baseUrl: fake.baseUrl,
+        apiKey: undefined,
+        model: "m",
+      };
+      const provider = createProvider(view);
+      expect(provider).not.toBeInstanceOf(EchoProvider);
+      const texts: string[] = [];
+      for await (const e of provider.stream({
+        model: undefined,
+        system: undefined,
+        messages: [{ role: "user", content: "hi" }],
+        tools: [],
+        signal: new AbortController().signal,
+      })) {
+        if (e.type === "text") texts.push(e.text);
+      }
+      expect(texts.join("")).toBe("from the server");
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
   });
 });
 

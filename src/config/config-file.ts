@@ -11,8 +11,8 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -20,6 +20,12 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+// smol-toml is loaded only when there is a file to read or write: a daemon on the defaults starts
+// without it.
+type Toml = { parse(text: string): unknown; stringify(value: unknown): string };
+let toml: Toml | undefined;
+const loadToml = (): Toml => (toml ??= createRequire(import.meta.url)("smol-toml") as Toml);
 
 export const configFilePath = (configDir: string): string => join(configDir, "config.toml");
 
@@ -33,14 +39,14 @@ export function readConfigFile(file: string): unknown {
     throw new ConfigError(`cannot read ${file}: ${(err as Error).message}`);
   }
   try {
-    return parseToml(text);
+    return loadToml().parse(text);
   } catch (err) {
     throw new ConfigError(`${file} is not valid TOML: ${(err as Error).message}`);
   }
 }
 
 export function writeConfigFileDurably(file: string, config: Record<string, unknown>): void {
-  const text = `# zeroclaw daemon config: written by config/set; comments are not kept.\n${stringifyToml(config)}\n`;
+  const text = `# zeroclaw daemon config: written by config/set; comments are not kept.\n${loadToml().stringify(config)}\n`;
   const tmp = `${file}.tmp`;
   let fd: number | undefined;
   try {

@@ -21,7 +21,7 @@ import type { WsTransport } from "../transport/ws-transport.js";
 import { type OpenConnection, openConnection } from "./connection.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
 import { EphemeralExit } from "./ephemeral.js";
-import { GatewayListener } from "./gateway-listener.js";
+import type { GatewayListener } from "./gateway-listener.js";
 import { LocalListener, prepareDirectories } from "./local-listener.js";
 import { type DaemonPaths, resolvePaths } from "./paths.js";
 import { SERVER_VERSION } from "./version.js";
@@ -107,12 +107,14 @@ export class Daemon {
     prepareDirectories(paths.dataDir, paths.endpoint);
     const lock = await acquireEndpoint(paths.endpoint);
     let storage: Storage | undefined;
+    let daemon: Daemon | undefined;
     try {
       storage = openDatabase(paths.dataDir, { busyTimeoutMs: initial.effective.storage?.busy_timeout_ms });
-      const daemon = new Daemon(paths, initial, storage, lock, log, options);
+      daemon = new Daemon(paths, initial, storage, lock, log, options);
+      // The gateway first: once the local socket accepts, everything status reports is up.
+      if (options.gateway || initial.effective.gateway?.enabled) await daemon.startGateway();
       await daemon.listener.listen();
       lock.bound();
-      if (options.gateway || initial.effective.gateway?.enabled) await daemon.startGateway();
       log.info(
         {
           endpoint: paths.endpoint,
@@ -124,6 +126,7 @@ export class Daemon {
       );
       return daemon;
     } catch (err) {
+      await daemon?.gateway?.close();
       storage?.close();
       lock.release();
       throw err;
@@ -148,6 +151,8 @@ export class Daemon {
 
   private async startGateway(): Promise<void> {
     const { rpc, gateway } = this.services.config.live.effective;
+    // Loaded only when the gateway is on: ws is ~30 ms of start-up a local-only daemon need not pay.
+    const { GatewayListener } = await import("./gateway-listener.js");
     this.gateway = new GatewayListener({
       host: gateway!.host!,
       port: gateway!.port!,
