@@ -1,6 +1,7 @@
-// npm run bench: the daemon next to a raw NDJSON echo floor, same socket type, same client, same run.
-// Runs alternate between servers; each figure is the median of RUNS runs. Prints a Markdown table and
-// writes bench/results/latest.json. Never run in CI (timing depends on the machine).
+// npm run bench: the daemon next to a raw NDJSON echo floor and two library peers (vscode-jsonrpc, the MCP
+// TypeScript SDK), same socket type, same client, same run. The order of the servers rotates from run to
+// run; each figure is the median of RUNS runs. Prints a Markdown table and writes
+// bench/results/latest.json. Never run in CI (timing depends on the machine).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -9,7 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5));
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 5000);
 const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 100_000);
 const IN_FLIGHT = 256;
@@ -35,12 +36,52 @@ async function waitConnectable(path) {
   throw new Error(`nothing listens on ${path}`);
 }
 
-function startServer(kind, dir) {
-  const socket = join(dir, `${kind}.sock`);
-  const args =
-    kind === "daemon"
-      ? [join(root, "bin/zeroclaw.js"), "daemon"]
-      : [join(root, "bench/echo-server.mjs"), socket];
+const MCP_INITIALIZE = {
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "zeroclaw-bench", version: "0" },
+  },
+};
+/**
+ * The servers under test. `framing` picks the client's codec; `init` is sent (requests awaited) before
+ * any workload. Socket file names are (nearly) equal in length, as status results echo the path. Peers only run
+ * the sequential and pipelined `status` workloads.
+ */
+const SERVERS = [
+  {
+    kind: "daemon",
+    sock: "daemon.sock",
+    script: "bin/zeroclaw.js",
+    args: ["daemon"],
+    framing: "ndjson",
+    init: [{ id: 0, method: "initialize", params: { protocolVersion: 1 } }],
+  },
+  { kind: "floor", sock: "floor.sock", script: "bench/echo-server.mjs", framing: "ndjson", init: [] },
+  {
+    kind: "vscode_jsonrpc",
+    sock: "vscode.sock",
+    script: "bench/peers/vscode-jsonrpc-server.mjs",
+    framing: "lsp",
+    init: [],
+    peer: "vscode-jsonrpc",
+  },
+  {
+    kind: "mcp_sdk",
+    sock: "mcpsdk.sock",
+    script: "bench/peers/mcp-sdk-server.mjs",
+    framing: "ndjson",
+    init: [MCP_INITIALIZE, { method: "notifications/initialized" }],
+    peer: "@modelcontextprotocol/sdk",
+  },
+];
+const PEERS = SERVERS.filter((s) => s.peer);
+
+function startServer(spec, dir) {
+  const socket = join(dir, spec.sock);
+  const args = [join(root, spec.script), ...(spec.args ?? [socket])];
   const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH,
@@ -52,41 +93,81 @@ function startServer(kind, dir) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  return { kind, socket, child };
+  return { ...spec, socket, child };
 }
 
-/** A line client used identically against both servers. */
-async function open(path, initialize) {
-  const s = connect(path);
+/**
+ * Message codecs, each as lean as the other: `frame` wraps one JSON text, `reader` feeds whole message
+ * texts to `deliver`. NDJSON for the daemon, the floor and MCP stdio; LSP Content-Length for vscode-jsonrpc.
+ */
+const FRAMINGS = {
+  ndjson: {
+    frame: (json) => `${json}\n`,
+    reader(socket, deliver) {
+      socket.setEncoding("utf8");
+      let rest = "";
+      socket.on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop() ?? "";
+        for (const l of lines) if (l) deliver(l);
+      });
+    },
+  },
+  lsp: {
+    frame: (json) => `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    reader(socket, deliver) {
+      let buf = Buffer.alloc(0);
+      socket.on("data", (chunk) => {
+        buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+        for (;;) {
+          const sep = buf.indexOf("\r\n\r\n");
+          if (sep < 0) return;
+          const length = Number(/content-length: *(\d+)/i.exec(buf.toString("latin1", 0, sep))?.[1]);
+          const end = sep + 4 + length;
+          if (buf.length < end) return;
+          deliver(buf.toString("utf8", sep + 4, end));
+          buf = buf.subarray(end);
+        }
+      });
+    },
+  },
+};
+
+/** One client used identically against every server: one socket, the server's framing, its handshake. */
+async function open(server) {
+  const s = connect(server.socket);
   await new Promise((r) => s.once("connect", r));
-  s.setEncoding("utf8");
-  let rest = "";
-  let onLine = () => {};
-  s.on("data", (chunk) => {
-    const lines = (rest + chunk).split("\n");
-    rest = lines.pop() ?? "";
-    for (const l of lines) if (l) onLine(l);
-  });
-  const client = { socket: s, setOnLine: (f) => (onLine = f) };
-  if (initialize) {
-    await new Promise((resolve) => {
-      onLine = resolve;
-      s.write('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1}}\n');
-    });
+  const { frame, reader } = FRAMINGS[server.framing];
+  let onMessage = () => {};
+  reader(s, (m) => onMessage(m));
+  const client = {
+    socket: s,
+    frame,
+    send: (json) => s.write(frame(json)),
+    setOnMessage: (f) => (onMessage = f),
+  };
+  for (const message of server.init) {
+    const json = JSON.stringify({ jsonrpc: "2.0", ...message });
+    if (message.id === undefined) client.send(json);
+    else
+      await new Promise((resolve) => {
+        onMessage = resolve;
+        client.send(json);
+      });
   }
   return client;
 }
 
-async function sequential(path, initialize) {
-  const c = await open(path, initialize);
+async function sequential(server) {
+  const c = await open(server);
   const lat = [];
   let id = 1;
   const start = performance.now();
   for (let i = 0; i < SEQUENTIAL; i++) {
     const t0 = performance.now();
     await new Promise((resolve) => {
-      c.setOnLine(resolve);
-      c.socket.write(`{"jsonrpc":"2.0","id":${id++},"method":"status","params":{}}\n`);
+      c.setOnMessage(resolve);
+      c.send(`{"jsonrpc":"2.0","id":${id++},"method":"status","params":{}}`);
     });
     lat.push(performance.now() - t0);
   }
@@ -96,8 +177,8 @@ async function sequential(path, initialize) {
   return { p50_ms: quantile(lat, 0.5), p99_ms: quantile(lat, 0.99), req_per_s: SEQUENTIAL / secs };
 }
 
-async function pipelined(path, initialize) {
-  const c = await open(path, initialize);
+async function pipelined(server) {
+  const c = await open(server);
   let sent = 0;
   let received = 0;
   const start = performance.now();
@@ -105,10 +186,10 @@ async function pipelined(path, initialize) {
     const send = (n) => {
       let out = "";
       for (let i = 0; i < n && sent < PIPELINED; i++)
-        out += `{"jsonrpc":"2.0","id":${++sent},"method":"status","params":{}}\n`;
+        out += c.frame(`{"jsonrpc":"2.0","id":${++sent},"method":"status","params":{}}`);
       if (out) c.socket.write(out);
     };
-    c.setOnLine(() => {
+    c.setOnMessage(() => {
       received++;
       if (received === PIPELINED) resolve();
       else send(1);
@@ -122,14 +203,15 @@ async function pipelined(path, initialize) {
 
 /** One echo turn of STREAM_WORDS words: session/update notifications per second until its response. */
 let streamRun = 0;
-async function streaming(path, isDaemon) {
-  const c = await open(path, isDaemon);
+async function streaming(server) {
+  const isDaemon = server.kind === "daemon";
+  const c = await open(server);
   const sessionId = `bench-${process.pid}-${streamRun++}`;
   if (isDaemon) {
     await new Promise((resolve) => {
-      c.setOnLine(resolve);
-      c.socket.write(
-        `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "session/new", params: { session_id: sessionId } })}\n`,
+      c.setOnMessage(resolve);
+      c.send(
+        JSON.stringify({ jsonrpc: "2.0", id: 1, method: "session/new", params: { session_id: sessionId } }),
       );
     });
   }
@@ -137,12 +219,17 @@ async function streaming(path, isDaemon) {
   let notifications = 0;
   const start = performance.now();
   await new Promise((resolve) => {
-    c.setOnLine((line) => {
+    c.setOnMessage((line) => {
       if (line.startsWith('{"jsonrpc":"2.0","method":"session/update"')) notifications++;
       else if (line.includes('"id":2,')) resolve();
     });
-    c.socket.write(
-      `${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "session/prompt", params: { session_id: sessionId, prompt } })}\n`,
+    c.send(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "session/prompt",
+        params: { session_id: sessionId, prompt },
+      }),
     );
   });
   const secs = (performance.now() - start) / 1000;
@@ -153,8 +240,8 @@ async function streaming(path, isDaemon) {
 /** Sends one request line and resolves with the response line (one request in flight). */
 function ask(c, message) {
   return new Promise((resolve) => {
-    c.setOnLine(resolve);
-    c.socket.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    c.setOnMessage(resolve);
+    c.send(JSON.stringify({ jsonrpc: "2.0", ...message }));
   });
 }
 
@@ -164,8 +251,9 @@ const uploadPayload = Buffer.alloc(UPLOAD_BYTES, 7);
 
 /** A 10 MiB chunked upload, one 1 MiB chunk in flight (MB/s); the floor gets the same chunk lines. */
 let uploadRun = 0;
-async function upload(path, isDaemon) {
-  const c = await open(path, isDaemon);
+async function upload(server) {
+  const isDaemon = server.kind === "daemon";
+  const c = await open(server);
   let uploadId = "floor";
   const sessionId = `up-${process.pid}-${uploadRun++}`;
   if (isDaemon) {
@@ -196,13 +284,16 @@ async function upload(path, isDaemon) {
 }
 
 /** The daemon's peak RSS (VmHWM) after 4 connections each stage 4 full 10 MiB uploads. */
-async function stagedUploadsPeak(path, pid) {
+async function stagedUploadsPeak(server) {
   const readKb = (field) =>
-    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    Number(
+      new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1] ??
+        0,
+    );
   const before = readKb("VmRSS");
   const conns = [];
   for (let k = 0; k < 4; k++) {
-    const c = await open(path, true);
+    const c = await open(server);
     conns.push(c);
     const sessionId = `stage-${process.pid}-${k}`;
     await ask(c, { id: 1, method: "session/new", params: { session_id: sessionId } });
@@ -230,14 +321,14 @@ async function stagedUploadsPeak(path, pid) {
 }
 
 /** One request at a time on an initialized connection; resolves with its wall time in ms. */
-async function timedCalls(path, make, count) {
-  const c = await open(path, true);
+async function timedCalls(server, make, count) {
+  const c = await open(server);
   const times = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
     const line = await new Promise((resolve) => {
-      c.setOnLine(resolve);
-      c.socket.write(`${JSON.stringify({ jsonrpc: "2.0", id: i + 1, ...make(i) })}\n`);
+      c.setOnMessage(resolve);
+      c.send(JSON.stringify({ jsonrpc: "2.0", id: i + 1, ...make(i) }));
     });
     if (!line.includes('"result"')) throw new Error(`config write failed: ${line}`);
     times.push(performance.now() - t0);
@@ -247,9 +338,9 @@ async function timedCalls(path, make, count) {
 }
 
 /** config/set of one prop vs config/set-many of 256 (each with its fsync), on the daemon only. */
-async function configWrites(path) {
+async function configWrites(server) {
   const single = await timedCalls(
-    path,
+    server,
     (i) => ({ method: "config/set", params: { prop: "sessions.max_live", value: 1 + (i % 50) } }),
     30,
   );
@@ -258,63 +349,89 @@ async function configWrites(path) {
       prop: `permission_profiles.p${k}.admin`,
       value: (i + k) % 2 === 0,
     }));
-  const many = await timedCalls(path, (i) => ({ method: "config/set-many", params: { sets: sets(i) } }), 30);
+  const many = await timedCalls(
+    server,
+    (i) => ({ method: "config/set-many", params: { sets: sets(i) } }),
+    30,
+  );
   return { config_set_ms: single, config_set_many_256_ms: many };
+}
+
+function version(name) {
+  try {
+    return JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version;
+  } catch {
+    return "?";
+  }
 }
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "zc-bench-"));
-  const servers = [startServer("daemon", dir), startServer("floor", dir)];
+  const servers = SERVERS.map((spec) => startServer(spec, dir));
+  const daemon = servers[0];
   try {
     for (const s of servers) await waitConnectable(s.socket);
-    const results = {
-      daemon: { seq: [], pipe: [], stream: [], upload: [] },
-      floor: { seq: [], pipe: [], stream: [], upload: [] },
-    };
+    const results = Object.fromEntries(
+      servers.map((s) => [s.kind, { seq: [], pipe: [], stream: [], upload: [] }]),
+    );
     for (let run = 0; run < RUNS; run++) {
-      for (const s of run % 2 === 0 ? servers : [...servers].reverse()) {
-        results[s.kind].seq.push(await sequential(s.socket, s.kind === "daemon"));
-        results[s.kind].pipe.push(await pipelined(s.socket, s.kind === "daemon"));
-        results[s.kind].stream.push(await streaming(s.socket, s.kind === "daemon"));
-        results[s.kind].upload.push(await upload(s.socket, s.kind === "daemon"));
+      // Rotate the order so that each server takes each position in turn.
+      const order = servers.map((_, i) => servers[(i + run) % servers.length]);
+      for (const s of order) {
+        results[s.kind].seq.push(await sequential(s));
+        results[s.kind].pipe.push(await pipelined(s));
+        if (s.peer) continue;
+        results[s.kind].stream.push(await streaming(s));
+        results[s.kind].upload.push(await upload(s));
       }
     }
     const summary = {};
-    for (const kind of ["daemon", "floor"]) {
-      const r = results[kind];
-      summary[kind] = {
+    for (const s of servers) {
+      const r = results[s.kind];
+      summary[s.kind] = {
+        ...(s.peer ? { package: `${s.peer}@${version(s.peer)}` } : {}),
         sequential_p50_ms: median(r.seq.map((x) => x.p50_ms)),
         sequential_p99_ms: median(r.seq.map((x) => x.p99_ms)),
         sequential_req_per_s: median(r.seq.map((x) => x.req_per_s)),
         pipelined_msgs_per_s: median(r.pipe.map((x) => x.msgs_per_s)),
-        streaming_notifications_per_s: median(r.stream.map((x) => x.notifications_per_s)),
-        upload_mb_per_s: median(r.upload.map((x) => x.mb_per_s)),
+        ...(s.peer
+          ? {}
+          : {
+              streaming_notifications_per_s: median(r.stream.map((x) => x.notifications_per_s)),
+              upload_mb_per_s: median(r.upload.map((x) => x.mb_per_s)),
+            }),
       };
     }
-    const writes = await configWrites(servers[0].socket);
-    const staged = await stagedUploadsPeak(servers[0].socket, servers[0].child.pid);
-    const d = summary.daemon;
-    const f = summary.floor;
+    const writes = await configWrites(daemon);
+    const staged = await stagedUploadsPeak(daemon);
     const rows = [
-      ["sequential p50 (ms)", d.sequential_p50_ms, f.sequential_p50_ms, "≤ 1.2×"],
-      ["sequential p99 (ms)", d.sequential_p99_ms, f.sequential_p99_ms, "≤ 1.5×"],
-      ["sequential req/s", d.sequential_req_per_s, f.sequential_req_per_s, ""],
-      [`pipelined ${IN_FLIGHT} in flight (msgs/s)`, d.pipelined_msgs_per_s, f.pipelined_msgs_per_s, "≥ 0.6×"],
+      ["sequential p50 (ms)", "sequential_p50_ms", "≤ 1.2×"],
+      ["sequential p99 (ms)", "sequential_p99_ms", "≤ 1.5×"],
+      ["sequential req/s", "sequential_req_per_s", ""],
+      [`pipelined ${IN_FLIGHT} in flight (msgs/s)`, "pipelined_msgs_per_s", "≥ 0.6×"],
       [
         `streamed echo turn, ${STREAM_WORDS} chunks (notifications/s)`,
-        d.streaming_notifications_per_s,
-        f.streaming_notifications_per_s,
+        "streaming_notifications_per_s",
         "≥ 0.5×",
       ],
-      ["10 MiB chunked upload, 1 MiB chunks (MB/s)", d.upload_mb_per_s, f.upload_mb_per_s, "≥ 0.5×"],
+      ["10 MiB chunked upload, 1 MiB chunks (MB/s)", "upload_mb_per_s", "≥ 0.5×"],
     ];
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, ${new Date().toISOString()}`;
-    const fmt = (x) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(3));
-    console.log(`\n${machine}; median of ${RUNS} alternating runs; request: status\n`);
-    console.log("| workload | daemon | raw NDJSON floor | ratio | target |");
-    console.log("|---|---:|---:|---:|---|");
-    for (const [name, dv, fv, target] of rows)
-      console.log(`| ${name} | ${fmt(dv)} | ${fmt(fv)} | ${(dv / fv).toFixed(2)}× | ${target} |`);
+    const fmt = (x) =>
+      x === undefined ? "—" : x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(3);
+    const ratio = (a, b) => (a === undefined || b === undefined ? "—" : `${(a / b).toFixed(2)}×`);
+    const peers = PEERS.map((p) => summary[p.kind].package).join(", ");
+    console.log(`\n${machine}; median of ${RUNS} rotating runs; request: status; peers: ${peers}\n`);
+    console.log(
+      "| workload | daemon | floor | vscode-jsonrpc | MCP SDK | daemon/floor | daemon/vscode | daemon/MCP | target |",
+    );
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+    for (const [name, key, target] of rows) {
+      const [d, f, v, m] = ["daemon", "floor", "vscode_jsonrpc", "mcp_sdk"].map((k) => summary[k][key]);
+      console.log(
+        `| ${name} | ${fmt(d)} | ${fmt(f)} | ${fmt(v)} | ${fmt(m)} | ${ratio(d, f)} | ${ratio(d, v)} | ${ratio(d, m)} | ${target} |`,
+      );
+    }
     console.log(
       `\nconfig writes (daemon, median of 30, fsync included): config/set ${writes.config_set_ms.toFixed(2)} ms; ` +
         `config/set-many of 256 entries ${writes.config_set_many_256_ms.toFixed(2)} ms`,

@@ -1,3 +1,7 @@
 #!/usr/bin/env node
-// Thin launcher: the command line lives in src/bin/zeroclaw.ts, compiled to dist/ by `npm run build`.
-import "../dist/src/bin/zeroclaw.js";
+// Thin launcher: the command line lives in src/bin/zeroclaw.ts. `npm run build` compiles it to dist/
+// and bundles it into dist/bundle/ (faster start-up); the bundle is preferred when present.
+import { existsSync } from "node:fs";
+
+const bundle = new URL("../dist/bundle/zeroclaw.js", import.meta.url);
+await import(existsSync(bundle) ? bundle.href : "../dist/src/bin/zeroclaw.js");
