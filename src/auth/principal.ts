@@ -16,14 +16,17 @@ export type Principal = {
 
 export const OWNER_ID = "owner";
 
-export const ownerPrincipal = (): Principal => ({
+/** One shared, frozen owner: every local connection of a daemon without [users] holds this same object. */
+const OWNER: Principal = Object.freeze({
   id: OWNER_ID,
   admin: true,
-  grants: new Set(GRANTS),
-  configWritePaths: ["*"],
-  allowedAgents: ["*"],
-  allowedTools: ["*"],
+  grants: new Set(GRANTS) as ReadonlySet<string>,
+  configWritePaths: Object.freeze(["*"]),
+  allowedAgents: Object.freeze(["*"]),
+  allowedTools: Object.freeze(["*"]),
 });
+
+export const ownerPrincipal = (): Principal => OWNER;
 
 /** The principal of a configured user: the union of its profiles (validated to exist). */
 export function userPrincipal(config: Config, user: string): Principal {

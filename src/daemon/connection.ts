@@ -4,7 +4,7 @@ import type { ConnectionState, DaemonServices } from "../handlers/context.js";
 import { handlers } from "../handlers/index.js";
 import { DaemonDispatcher } from "../jsonrpc/dispatcher.js";
 import { Peer } from "../jsonrpc/peer.js";
-import type { Logger } from "../log.js";
+import { boundLog, type Logger } from "../log.js";
 import type { RpcTransport } from "../transport/transport.js";
 
 const LIMIT_REASONS = new Set(["frame too large", "frame timeout", "write stall", "initialize timeout"]);
@@ -21,8 +21,10 @@ export function openConnection(options: {
   onClosed(conn: OpenConnection): void;
 }): OpenConnection {
   const { transport, services, initializeTimeoutMs } = options;
-  const log = options.log.child({ conn: options.id, peer: transport.peerLabel });
-  const aborter = new AbortController();
+  const log = boundLog(options.log, { conn: options.id, peer: transport.peerLabel });
+  // Created when something first listens (a turn), so an idle connection does not carry one.
+  let aborter: AbortController | undefined;
+  let ended = false;
   let dispatcher: DaemonDispatcher | undefined;
   const peer = new Peer(
     transport,
@@ -43,7 +45,13 @@ export function openConnection(options: {
     policyGeneration: 0,
     clientCapabilities: {},
     peer,
-    closed: aborter.signal,
+    get closed(): AbortSignal {
+      if (!aborter) {
+        aborter = new AbortController();
+        if (ended) aborter.abort();
+      }
+      return aborter.signal;
+    },
   };
   const conn: OpenConnection = { state, transport };
   // SPEC §2: initialize (authentication included) must complete in time; never accepted late.
@@ -54,14 +62,21 @@ export function openConnection(options: {
     }
   }, initializeTimeoutMs);
   deadline.unref();
-  dispatcher = new DaemonDispatcher({ conn: state, daemon: services }, handlers, log, (reason) => {
-    clearTimeout(deadline);
-    aborter.abort();
-    // Limit refusals are warnings; ordinary goodbyes are info. Neither logs payload contents.
-    if (LIMIT_REASONS.has(reason)) log.warn({ reason }, "disconnected");
-    else log.info({ reason }, "disconnected");
-    options.onClosed(conn);
-  });
+  dispatcher = new DaemonDispatcher(
+    { conn: state, daemon: services },
+    handlers,
+    log,
+    (reason) => {
+      clearTimeout(deadline);
+      ended = true;
+      aborter?.abort();
+      // Limit refusals are warnings; ordinary goodbyes are info. Neither logs payload contents.
+      if (LIMIT_REASONS.has(reason)) log.warn({ reason }, "disconnected");
+      else log.info({ reason }, "disconnected");
+      options.onClosed(conn);
+    },
+    () => clearTimeout(deadline),
+  );
   log.info("connected");
   peer.start();
   return conn;

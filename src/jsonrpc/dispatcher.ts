@@ -6,7 +6,7 @@ import { ErrorCode, RpcError, rpcErrors } from "../../generated/errors.js";
 import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "../../generated/methods.js";
 import { hasGrant, type Principal } from "../auth/principal.js";
 import type { HandlerContext } from "../handlers/context.js";
-import type { Logger } from "../log.js";
+import type { EventLog } from "../log.js";
 import type { IncomingRequest, Router } from "./peer.js";
 import { NO_REPLY } from "./peer.js";
 
@@ -18,8 +18,9 @@ export class DaemonDispatcher implements Router {
   constructor(
     private readonly ctx: HandlerContext,
     private readonly handlers: Handlers<HandlerContext>,
-    private readonly log: Logger,
+    private readonly log: EventLog,
     private readonly onClosed: (reason: string) => void,
+    private readonly onInitialized: () => void = () => {},
   ) {}
 
   get initialized(): boolean {
@@ -101,6 +102,7 @@ export class DaemonDispatcher implements Router {
       if (this.state === "closed") return; // deadline passed while authenticating: never accepted late
       if (error === undefined) {
         this.state = "ready";
+        this.onInitialized();
         peer.sendResult(req.id, result);
         this.log.info({ principal: this.ctx.conn.principal?.id }, "initialized");
       } else {

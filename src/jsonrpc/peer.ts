@@ -2,7 +2,7 @@
 // requests and notifications to a router, correlates responses with this peer's own outbound requests
 // (ids `zc-out-N`, matched only against its own pending map), and rejects those when the connection ends.
 import { RpcError, rpcErrors } from "../../generated/errors.js";
-import type { Logger } from "../log.js";
+import type { EventLog } from "../log.js";
 import type { RpcTransport } from "../transport/transport.js";
 import { classify, type Envelope, type JsonRpcId } from "./envelope.js";
 
@@ -36,12 +36,17 @@ export class Peer {
   /** Requests being answered asynchronously. */
   private answering = 0;
   private inputEnded = false;
-  private readonly pending = new Map<string, Pending>();
+  /** Created with the first outbound request: most connections never make one. */
+  private pendingMap: Map<string, Pending> | undefined;
+  private get pending(): Map<string, Pending> {
+    this.pendingMap ??= new Map();
+    return this.pendingMap;
+  }
 
   constructor(
     readonly transport: RpcTransport,
     private readonly router: Router,
-    private readonly log: Logger,
+    private readonly log: EventLog,
   ) {}
 
   start(): void {
@@ -94,7 +99,7 @@ export class Peer {
   }
 
   get pendingOutbound(): number {
-    return this.pending.size;
+    return this.pendingMap?.size ?? 0;
   }
 
   private receive(text: string, validUtf8: boolean): void {
@@ -177,7 +182,7 @@ export class Peer {
 
   private settle(env: Extract<Envelope, { kind: "result" | "error" }>): void {
     const key = typeof env.id === "string" ? env.id : undefined;
-    const waiter = key === undefined ? undefined : this.pending.get(key);
+    const waiter = key === undefined ? undefined : this.pendingMap?.get(key);
     if (!waiter || key === undefined) {
       // Never answered: answering could start a response loop.
       this.log.warn({ id: typeof env.id }, "ignored a response matching no pending request");
@@ -190,8 +195,8 @@ export class Peer {
   }
 
   private onClosed(reason: string): void {
-    const waiters = [...this.pending.values()];
-    this.pending.clear();
+    const waiters = [...(this.pendingMap?.values() ?? [])];
+    this.pendingMap?.clear();
     for (const w of waiters) {
       w.cleanup();
       w.reject(new ConnectionClosedError(reason));
