@@ -59,7 +59,12 @@ function startDaemon(dir, toml = "") {
   writeFileSync(join(dir, "config", "config.toml"), toml);
   const socket = join(dir, "config", "data", "daemon.sock");
   const child = spawn(process.execPath, [join(root, "bin/zeroclaw.js"), "daemon"], {
-    env: { PATH: process.env.PATH, HOME: dir, ZEROCLAW_CONFIG_DIR: join(dir, "config"), ZEROCLAW_LOG_LEVEL: "warn" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      ZEROCLAW_CONFIG_DIR: join(dir, "config"),
+      ZEROCLAW_LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   return { child, socket };
@@ -166,7 +171,12 @@ export async function frames() {
     await init2;
     // Exactly 8,388,608 bytes before the newline, padded through a long string id.
     const skeleton = JSON.stringify({ jsonrpc: "2.0", id: "", method: "status", params: {} });
-    const padded = JSON.stringify({ jsonrpc: "2.0", id: "x".repeat(FRAME_LIMIT - skeleton.length), method: "status", params: {} });
+    const padded = JSON.stringify({
+      jsonrpc: "2.0",
+      id: "x".repeat(FRAME_LIMIT - skeleton.length),
+      method: "status",
+      params: {},
+    });
     const answered = firstLine(ok);
     const t1 = performance.now();
     ok.write(`${padded}\n`);
@@ -196,7 +206,10 @@ export async function spawnTimes(runs = 7) {
   const bareMs = [];
   const daemonMs = [];
   const bareScript = join(tmpdir(), `zc-bare-${process.pid}.mjs`);
-  writeFileSync(bareScript, 'import { createServer } from "node:net"; createServer(() => {}).listen(process.argv[2]);\n');
+  writeFileSync(
+    bareScript,
+    'import { createServer } from "node:net"; createServer(() => {}).listen(process.argv[2]);\n',
+  );
   try {
     for (let i = 0; i < runs; i++) {
       const dir = mkdtempSync(join(tmpdir(), "zc-spawn-"));

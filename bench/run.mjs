@@ -8,6 +8,7 @@ import { connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5));
@@ -403,6 +404,10 @@ async function main() {
       };
     }
     const writes = await configWrites(daemon);
+    const idle = await idleConnections();
+    const idleFloor = await idleFloorConnections();
+    const frameRows = await frames();
+    const spawned = await spawnTimes();
     const staged = await stagedUploadsPeak(daemon);
     const rows = [
       ["sequential p50 (ms)", "sequential_p50_ms", "≤ 1.2×"],
@@ -439,10 +444,22 @@ async function main() {
     console.log(
       `staged uploads: 4 connections × 4 × 10 MiB (${staged.staged_mb} MiB staged): daemon RSS ${staged.rss_before_mb.toFixed(0)} MiB before, peak ${staged.peak_rss_mb.toFixed(0)} MiB`,
     );
+    console.log(
+      `idle initialized connections (${idle.connections}): daemon ${idle.rss_kib_per_connection.toFixed(1)} KiB RSS each ` +
+        `(target ≤ 16 KiB; a bare socket on the floor server: ${idleFloor.rss_kib_per_connection.toFixed(1)} KiB)`,
+    );
+    console.log(
+      `8 MiB frame accepted in ${frameRows.accepted_ms.toFixed(0)} ms (peak RSS +${frameRows.accepted_peak_rss_growth_mib.toFixed(1)} MiB); ` +
+        `oversized frame (64 MiB sent) refused in ${frameRows.oversized_refuse_ms.toFixed(0)} ms, peak RSS +${frameRows.oversized_peak_rss_growth_mib.toFixed(1)} MiB (target < ${2 * frameRows.frame_limit_mib} MiB)`,
+    );
+    console.log(
+      `spawn to first initialize response: ${spawned.daemon_first_initialize_ms.toFixed(0)} ms; bare Node socket server listening: ` +
+        `${spawned.bare_node_server_ms.toFixed(0)} ms (${(spawned.daemon_first_initialize_ms / spawned.bare_node_server_ms).toFixed(2)}×, target ≤ 3×)`,
+    );
     mkdirSync(join(root, "bench/results"), { recursive: true });
     writeFileSync(
       join(root, "bench/results/latest.json"),
-      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged }, null, 2)}\n`,
+      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged, idle_connections: { daemon: idle, floor: idleFloor }, frames: frameRows, spawn: spawned }, null, 2)}\n`,
     );
   } finally {
     for (const s of servers) s.child.kill("SIGTERM");
