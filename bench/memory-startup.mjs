@@ -216,7 +216,11 @@ export async function spawnTimes(runs = 7) {
       try {
         const path = join(dir, "bare.sock");
         let t = performance.now();
-        const bare = spawn(process.execPath, [bareScript, path], { stdio: "ignore" });
+        // The same minimal environment the daemon gets, so only the programs differ.
+        const bare = spawn(process.execPath, [bareScript, path], {
+          stdio: "ignore",
+          env: { PATH: process.env.PATH, HOME: dir },
+        });
         (await connectWhenUp(path)).destroy();
         bareMs.push(performance.now() - t);
         bare.kill("SIGKILL");
