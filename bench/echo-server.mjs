@@ -3,21 +3,10 @@
 // It answers every request with a result shaped and sized like the daemon's `status`, so both
 // servers put the same bytes on the wire and the ratio measures the daemon's own work.
 import { createServer } from "node:net";
+import { statusLike as makeStatusLike } from "./peers/status-like.mjs";
 
 const path = process.argv[2];
-const started = performance.now();
-const statusLike = () => ({
-  server_version: "0.1.0",
-  protocol_version: 1,
-  pid: process.pid,
-  uptime_ms: Math.round(performance.now() - started),
-  endpoint: path,
-  data_dir: path,
-  connections: { local: 1, gateway: 0, limit: 512 },
-  sessions: { live: 0, persisted: 0 },
-  session_ids: [],
-  gateway_url: null,
-});
+const statusLike = makeStatusLike(path);
 function streamLike(msg, write) {
   const sessionId = msg.params.session_id;
   const words = msg.params.prompt.split(/(?<=\s)/);

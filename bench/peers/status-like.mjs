@@ -1,5 +1,5 @@
-// The status-sized result both peers answer with: the same shape and size as echo-server.mjs's
-// statusLike (and the daemon's `status`), so every server puts the same bytes on the wire.
+// The status-sized result the floor and both peers answer with: the shape and size of the daemon's
+// `status`, so every server puts the same bytes on the wire.
 export function statusLike(path) {
   const started = performance.now();
   return () => ({

@@ -4,6 +4,7 @@
 import type { Socket } from "node:net";
 import { rpcErrors } from "../../generated/errors.js";
 import { NdjsonFramer } from "./ndjson-framer.js";
+import { StallClock } from "./stall-clock.js";
 import type { RpcTransport, TransportEvents, TransportKind } from "./transport.js";
 
 export type NdjsonLimits = {
@@ -39,11 +40,9 @@ export class NdjsonSocketTransport implements RpcTransport {
   private backlog: { text: string; valid: boolean }[] = [];
   private readingPausedForOutput = false;
   private frameTimer: NodeJS.Timeout | undefined;
-  private stallTimer: NodeJS.Timeout | undefined;
-  private stallBaseline = 0;
   private queuedChars = 0;
   private writesDone = 0;
-  private stallWritesDone = 0;
+  private readonly stall: StallClock;
   private readonly onWriteDone = (): void => {
     this.writesDone++;
   };
@@ -56,6 +55,12 @@ export class NdjsonSocketTransport implements RpcTransport {
     private readonly limits: NdjsonLimits,
     private readonly hungUp: HangupProbe = () => undefined,
   ) {
+    this.stall = new StallClock(limits.writeStallTimeoutMs, {
+      unsent: () => this.unsentBytes(),
+      writesDone: () => this.writesDone,
+      settled: () => this.closed || this.socket.writableLength === 0,
+      stalled: () => this.close("write stall"),
+    });
     this.framer = new NdjsonFramer(limits.maxFrameBytes, {
       frame: (text, valid) => this.deliver(text, valid),
       oversized: () =>
@@ -221,13 +226,13 @@ export class NdjsonSocketTransport implements RpcTransport {
       this.outQueue = [];
       this.queuedChars = 0;
       const below = this.socket.write(data, this.onWriteDone);
-      if (!below) this.armStallTimer();
+      if (!below) this.stall.arm();
       // The socket may have taken everything at once, in which case no "drain" will come.
       if (this.readingPausedForOutput && !this.overHighWater()) this.onDrain();
     }
     if (this.finishing) {
       this.socket.end(() => this.close(this.finishReason));
-      this.armStallTimer(); // a client that never reads the final frame is still let go
+      this.stall.arm(); // a client that never reads the final frame is still let go
     }
   }
 
@@ -253,10 +258,7 @@ export class NdjsonSocketTransport implements RpcTransport {
   }
 
   private onDrain(): void {
-    if (this.socket.writableLength === 0 && this.stallTimer) {
-      clearTimeout(this.stallTimer);
-      this.stallTimer = undefined;
-    }
+    if (this.socket.writableLength === 0) this.stall.disarm();
     if (this.overHighWater()) return;
     if (this.readingPausedForOutput && !this.finishing) {
       this.readingPausedForOutput = false;
@@ -267,29 +269,6 @@ export class NdjsonSocketTransport implements RpcTransport {
       }
     }
     this.releaseWaiters();
-  }
-
-  /**
-   * The stall clock measures time without drain progress: when it fires, a connection whose queued
-   * output shrank since the clock was armed gets a fresh period; one that read nothing is dropped.
-   */
-  private armStallTimer(): void {
-    if (this.stallTimer || this.closed) return;
-    this.stallBaseline = this.unsentBytes();
-    this.stallWritesDone = this.writesDone;
-    this.stallTimer = setTimeout(() => this.checkStall(), this.limits.writeStallTimeoutMs);
-    this.stallTimer.unref();
-  }
-
-  private checkStall(): void {
-    this.stallTimer = undefined;
-    if (this.closed) return;
-    if (this.socket.writableLength === 0) return;
-    if (this.unsentBytes() < this.stallBaseline || this.writesDone !== this.stallWritesDone) {
-      this.armStallTimer();
-      return;
-    }
-    this.close("write stall");
   }
 
   /**
@@ -312,8 +291,7 @@ export class NdjsonSocketTransport implements RpcTransport {
     if (this.hangupPoll) clearInterval(this.hangupPoll);
     this.hangupPoll = undefined;
     if (this.frameTimer) clearTimeout(this.frameTimer);
-    if (this.stallTimer) clearTimeout(this.stallTimer);
     this.frameTimer = undefined;
-    this.stallTimer = undefined;
+    this.stall.disarm();
   }
 }

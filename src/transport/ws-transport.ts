@@ -6,6 +6,7 @@ import type { Socket } from "node:net";
 import type { RawData, WebSocket } from "ws";
 import { rpcErrors } from "../../generated/errors.js";
 import { errorFrame, type NdjsonLimits } from "./ndjson-socket-transport.js";
+import { StallClock } from "./stall-clock.js";
 import type { RpcTransport, TransportEvents } from "./transport.js";
 
 /** The same knobs as the local transport; `maxFrameBytes` must also be the ws server's maxPayload. */
@@ -67,10 +68,12 @@ export class WsTransport implements RpcTransport {
   /** Messages (and standalone control frames) completed: a change between reads means a new one began. */
   private framesDone = 0;
   private framesAtLastRead = 0;
-  private stallTimer: NodeJS.Timeout | undefined;
-  private stallBaseline = 0;
   private writesDone = 0;
-  private stallWritesDone = 0;
+  /**
+   * While finishing, an empty queue with the close handshake still open counts as no progress, so a
+   * peer that never answers the close frame is let go within two periods.
+   */
+  private readonly stall: StallClock;
   private writableWaiters: (() => void)[] = [];
   private readonly socket: Socket;
   private readonly receiver: WsReceiver;
@@ -86,6 +89,12 @@ export class WsTransport implements RpcTransport {
     private readonly limits: TransportLimits,
   ) {
     ({ socket: this.socket, receiver: this.receiver } = wsInternals(ws));
+    this.stall = new StallClock(limits.writeStallTimeoutMs, {
+      unsent: () => this.unsentBytes(),
+      writesDone: () => this.writesDone,
+      settled: () => this.closed || (this.unsentBytes() === 0 && !this.finishing),
+      stalled: (unsent) => this.close(unsent > 0 ? "write stall" : this.finishReason),
+    });
     ws.pause(); // nothing is read before start()
     const closeWebSocket = ws.close.bind(ws);
     this.closeWebSocket = closeWebSocket;
@@ -180,14 +189,14 @@ export class WsTransport implements RpcTransport {
       this.readingPausedForOutput = false;
       this.ws.resume();
     }
-    this.armStallTimer(); // a peer that never reads the last frame or never answers the close is let go
+    this.stall.arm(); // a peer that never reads the last frame or never answers the close is let go
   }
 
   private write(message: string): void {
     // Once CLOSING, ws.send would only add to bufferedAmount (it counts sends after close).
     if (this.ws.readyState !== this.ws.OPEN) return;
     this.ws.send(message, this.onWriteDone);
-    if (this.ws.bufferedAmount > 0) this.armStallTimer();
+    if (this.ws.bufferedAmount > 0) this.stall.arm();
     if (this.overHighWater() && !this.finishing) this.pauseReadingForOutput();
   }
 
@@ -260,10 +269,7 @@ export class WsTransport implements RpcTransport {
    */
   private onOutputProgress(): void {
     if (this.closed) return;
-    if (this.ws.bufferedAmount === 0 && this.stallTimer && !this.finishing) {
-      clearTimeout(this.stallTimer);
-      this.stallTimer = undefined;
-    }
+    if (this.ws.bufferedAmount === 0 && !this.finishing) this.stall.disarm();
     if (this.overHighWater()) return;
     if (this.readingPausedForOutput) {
       this.readingPausedForOutput = false;
@@ -271,32 +277,6 @@ export class WsTransport implements RpcTransport {
       if (!this.readingPausedForOutput) this.ws.resume();
     }
     this.releaseWaiters();
-  }
-
-  /**
-   * The stall clock measures time without progress: when it fires, a connection whose queued output
-   * shrank (or finished a write) since the clock was armed gets a fresh period; one that took nothing
-   * is dropped. While finishing, an empty queue with the close handshake still open counts as no
-   * progress, so a peer that never answers the close frame is let go within two periods.
-   */
-  private armStallTimer(): void {
-    if (this.stallTimer || this.closed) return;
-    this.stallBaseline = this.unsentBytes();
-    this.stallWritesDone = this.writesDone;
-    this.stallTimer = setTimeout(() => this.checkStall(), this.limits.writeStallTimeoutMs);
-    this.stallTimer.unref();
-  }
-
-  private checkStall(): void {
-    this.stallTimer = undefined;
-    if (this.closed) return;
-    const unsent = this.unsentBytes();
-    if (unsent === 0 && !this.finishing) return;
-    if (unsent < this.stallBaseline || this.writesDone !== this.stallWritesDone) {
-      this.armStallTimer();
-      return;
-    }
-    this.close(unsent > 0 ? "write stall" : this.finishReason);
   }
 
   /**
@@ -322,8 +302,7 @@ export class WsTransport implements RpcTransport {
 
   private clearTimers(): void {
     this.stopFrameTimer();
-    if (this.stallTimer) clearTimeout(this.stallTimer);
-    this.stallTimer = undefined;
+    this.stall.disarm();
   }
 }
 
