@@ -2,6 +2,7 @@
 // transaction; every method is synchronous (better-sqlite3), so a caller either sees it done or sees
 // it throw with nothing changed.
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Storage } from "../storage/database.js";
 import {
   checkpoints,
@@ -26,7 +27,12 @@ export const INTERRUPTED_MARKER =
   "The previous turn was interrupted before it finished (the daemon stopped).";
 
 const now = (): string => new Date().toISOString();
-const key = (surface: string, id: string) => and(eq(sessions.surface, surface), eq(sessions.sessionId, id));
+
+/** Every session-owned table is keyed by (interaction_surface, session_id). */
+type SessionKeyed = { surface: SQLiteColumn; sessionId: SQLiteColumn };
+const ofSession = (t: SessionKeyed, surface: string, id: string) =>
+  and(eq(t.surface, surface), eq(t.sessionId, id))!;
+const key = (surface: string, id: string) => ofSession(sessions, surface, id);
 
 export class SessionStore {
   constructor(private readonly storage: Storage) {}
@@ -75,14 +81,7 @@ export class SessionStore {
   /** Appends rows after the last seq, in one transaction; returns them numbered. */
   appendTranscript(surface: string, id: string, rows: readonly NewTranscriptRow[]): TranscriptRow[] {
     return this.db.transaction((tx) => {
-      const last =
-        tx
-          .select({ seq: transcriptRows.seq })
-          .from(transcriptRows)
-          .where(and(eq(transcriptRows.surface, surface), eq(transcriptRows.sessionId, id)))
-          .orderBy(desc(transcriptRows.seq))
-          .limit(1)
-          .get()?.seq ?? 0;
+      const last = this.lastSeq(surface, id);
       const at = now();
       const numbered = rows.map((r, i) => ({
         ...r,
@@ -97,17 +96,27 @@ export class SessionStore {
     });
   }
 
+  /**
+   * The last transcript seq of a session. Called inside transactions too: better-sqlite3 is
+   * synchronous and the transaction runs on this same connection, so the read sees its writes.
+   */
+  private lastSeq(surface: string, id: string): number {
+    return (
+      this.db
+        .select({ seq: transcriptRows.seq })
+        .from(transcriptRows)
+        .where(ofSession(transcriptRows, surface, id))
+        .orderBy(desc(transcriptRows.seq))
+        .limit(1)
+        .get()?.seq ?? 0
+    );
+  }
+
   transcript(surface: string, id: string, afterSeq = 0, limit = 1000): TranscriptRow[] {
     return this.db
       .select()
       .from(transcriptRows)
-      .where(
-        and(
-          eq(transcriptRows.surface, surface),
-          eq(transcriptRows.sessionId, id),
-          gt(transcriptRows.seq, afterSeq),
-        ),
-      )
+      .where(and(ofSession(transcriptRows, surface, id), gt(transcriptRows.seq, afterSeq)))
       .orderBy(asc(transcriptRows.seq))
       .limit(limit)
       .all();
@@ -118,7 +127,7 @@ export class SessionStore {
       this.db
         .select({ n: count() })
         .from(transcriptRows)
-        .where(and(eq(transcriptRows.surface, surface), eq(transcriptRows.sessionId, id)))
+        .where(ofSession(transcriptRows, surface, id))
         .get()?.n ?? 0
     );
   }
@@ -134,7 +143,7 @@ export class SessionStore {
     this.db
       .update(turns)
       .set({ state, endedAt: now() })
-      .where(and(eq(turns.surface, surface), eq(turns.sessionId, id), eq(turns.turnId, turnId)))
+      .where(and(ofSession(turns, surface, id), eq(turns.turnId, turnId)))
       .run();
   }
 
@@ -143,7 +152,7 @@ export class SessionStore {
       this.db
         .select({ n: count() })
         .from(turns)
-        .where(and(eq(turns.surface, surface), eq(turns.sessionId, id)))
+        .where(ofSession(turns, surface, id))
         .get()?.n ?? 0
     );
   }
@@ -161,7 +170,7 @@ export class SessionStore {
       this.db
         .select({ id: checkpoints.id })
         .from(checkpoints)
-        .where(and(eq(checkpoints.surface, surface), eq(checkpoints.sessionId, id)))
+        .where(ofSession(checkpoints, surface, id))
         .orderBy(desc(checkpoints.id))
         .limit(1)
         .get()?.id ?? 0
@@ -172,7 +181,7 @@ export class SessionStore {
     const row = this.db
       .select()
       .from(contextSnapshots)
-      .where(and(eq(contextSnapshots.surface, surface), eq(contextSnapshots.sessionId, id)))
+      .where(ofSession(contextSnapshots, surface, id))
       .orderBy(desc(contextSnapshots.id))
       .limit(1)
       .get();
@@ -183,9 +192,7 @@ export class SessionStore {
     return this.db
       .select({ message: checkpoints.message })
       .from(checkpoints)
-      .where(
-        and(eq(checkpoints.surface, surface), eq(checkpoints.sessionId, id), gt(checkpoints.id, boundary)),
-      )
+      .where(and(ofSession(checkpoints, surface, id), gt(checkpoints.id, boundary)))
       .orderBy(asc(checkpoints.id))
       .all()
       .map((r) => JSON.parse(r.message) as ChatMessage);
@@ -222,17 +229,10 @@ export class SessionStore {
       const running = tx
         .select({ turnId: turns.turnId })
         .from(turns)
-        .where(and(eq(turns.surface, surface), eq(turns.sessionId, id), eq(turns.state, "running")))
+        .where(and(ofSession(turns, surface, id), eq(turns.state, "running")))
         .all();
       if (running.length === 0) return 0;
-      const last =
-        tx
-          .select({ seq: transcriptRows.seq })
-          .from(transcriptRows)
-          .where(and(eq(transcriptRows.surface, surface), eq(transcriptRows.sessionId, id)))
-          .orderBy(desc(transcriptRows.seq))
-          .limit(1)
-          .get()?.seq ?? 0;
+      const last = this.lastSeq(surface, id);
       const at = now();
       running.forEach((t, i) => {
         tx.insert(transcriptRows)
@@ -249,7 +249,7 @@ export class SessionStore {
           .run();
         tx.update(turns)
           .set({ state: "interrupted", endedAt: at })
-          .where(and(eq(turns.surface, surface), eq(turns.sessionId, id), eq(turns.turnId, t.turnId)))
+          .where(and(ofSession(turns, surface, id), eq(turns.turnId, t.turnId)))
           .run();
       });
       return running.length;
@@ -269,19 +269,19 @@ export class SessionStore {
   deleteSession(surface: string, id: string): void {
     this.db.transaction((tx) => {
       tx.delete(transcriptRows)
-        .where(and(eq(transcriptRows.surface, surface), eq(transcriptRows.sessionId, id)))
+        .where(ofSession(transcriptRows, surface, id))
         .run();
       tx.delete(checkpoints)
-        .where(and(eq(checkpoints.surface, surface), eq(checkpoints.sessionId, id)))
+        .where(ofSession(checkpoints, surface, id))
         .run();
       tx.delete(contextSnapshots)
-        .where(and(eq(contextSnapshots.surface, surface), eq(contextSnapshots.sessionId, id)))
+        .where(ofSession(contextSnapshots, surface, id))
         .run();
       tx.delete(turns)
-        .where(and(eq(turns.surface, surface), eq(turns.sessionId, id)))
+        .where(ofSession(turns, surface, id))
         .run();
       tx.delete(sessionFiles)
-        .where(and(eq(sessionFiles.surface, surface), eq(sessionFiles.sessionId, id)))
+        .where(ofSession(sessionFiles, surface, id))
         .run();
       tx.delete(sessions).where(key(surface, id)).run();
     });
