@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { type Connection, MAX_TRACKED_MESSAGE_CHARS, SentRequests, type WireEvent } from "./connection.js";
+import { Inbox } from "./inbox.js";
 import { clip, type JsonValue } from "./json.js";
 import type { Transcript } from "./transcript.js";
 
@@ -14,14 +15,10 @@ export type { WireEvent } from "./connection.js";
 
 const REPEAT_CHUNK_BYTES = 64 * 1024;
 
-const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
-
 export class WireConnection implements Connection {
   readonly transport = "socket" as const;
-  private readonly events: WireEvent[] = [];
-  private wake: (() => void) | undefined;
   private partialLine: Buffer[] = [];
-  private closedEvent: WireEvent | undefined;
+  private readonly inbox: Inbox;
   private outgoingLine = "";
   private outgoingOverflow = false;
   private readonly sentRequests = new SentRequests();
@@ -31,6 +28,7 @@ export class WireConnection implements Connection {
     readonly name: string,
     private readonly transcript: Transcript,
   ) {
+    this.inbox = new Inbox(name, transcript);
     socket.on("data", (chunk: Buffer) => this.onData(chunk));
     socket.on("end", () => this.onClosed("end of stream"));
     socket.on("error", (error: NodeJS.ErrnoException) =>
@@ -65,27 +63,12 @@ export class WireConnection implements Connection {
   }
 
   get isClosed(): boolean {
-    return this.closedEvent !== undefined;
+    return this.inbox.isClosed;
   }
 
-  /** The next message, invalid line or end of stream; undefined on timeout. End of stream repeats forever. */
-  async next(timeoutMs: number): Promise<WireEvent | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const event = this.events.shift();
-      if (event) return event;
-      if (this.closedEvent) return this.closedEvent;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return undefined;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, remaining);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
+  /** The next message, invalid message or end of stream; undefined on timeout. */
+  next(timeoutMs: number): Promise<WireEvent | undefined> {
+    return this.inbox.next(timeoutMs);
   }
 
   /** Writes `payload` `repeat` times, in large chunks and honouring backpressure. */
@@ -146,7 +129,7 @@ export class WireConnection implements Connection {
   }
 
   private canWrite(): boolean {
-    return !this.closedEvent && !this.socket.destroyed && this.socket.writable;
+    return !this.inbox.isClosed && !this.socket.destroyed && this.socket.writable;
   }
 
   private write(buffer: Buffer, timeoutMs: number): Promise<void> {
@@ -194,35 +177,16 @@ export class WireConnection implements Connection {
   }
 
   private onLine(bytes: Buffer): void {
-    let text: string;
-    try {
-      text = utf8Decoder.decode(bytes);
-    } catch {
-      this.push({ kind: "invalid", text: bytes.toString("latin1"), reason: "line is not valid UTF-8" });
-      return;
-    }
-    this.transcript.record(this.name, "<", text);
-    try {
-      this.push({ kind: "message", value: JSON.parse(text) as JsonValue, text });
-    } catch {
-      this.push({ kind: "invalid", text, reason: "line is not valid JSON" });
-    }
+    this.inbox.receive(bytes, "line");
   }
 
   private onClosed(detail: string): void {
-    if (this.closedEvent) return;
+    if (this.inbox.isClosed) return;
     if (this.partialLine.length > 0) {
       const text = Buffer.concat(this.partialLine).toString("utf8");
       this.partialLine = [];
-      this.push({ kind: "invalid", text, reason: "stream ended inside a line (no trailing \\n)" });
+      this.inbox.push({ kind: "invalid", text, reason: "stream ended inside a line (no trailing \\n)" });
     }
-    this.transcript.record(this.name, "*", detail);
-    this.closedEvent = { kind: "closed", detail };
-    this.push(this.closedEvent);
-  }
-
-  private push(event: WireEvent): void {
-    this.events.push(event);
-    this.wake?.();
+    this.inbox.close(detail);
   }
 }

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { type RawData, WebSocket } from "ws";
 import { type Connection, SentRequests, type WireEvent } from "./connection.js";
+import { Inbox } from "./inbox.js";
 import { clip, type JsonValue } from "./json.js";
 import type { Transcript } from "./transcript.js";
 
@@ -11,13 +12,9 @@ import type { Transcript } from "./transcript.js";
  * the socket.
  */
 
-const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
-
 export class WsConnection implements Connection {
   readonly transport = "websocket" as const;
-  private readonly events: WireEvent[] = [];
-  private wake: (() => void) | undefined;
-  private closedEvent: WireEvent | undefined;
+  private readonly inbox: Inbox;
   private readonly sentRequests = new SentRequests();
 
   private constructor(
@@ -25,6 +22,7 @@ export class WsConnection implements Connection {
     readonly name: string,
     private readonly transcript: Transcript,
   ) {
+    this.inbox = new Inbox(name, transcript);
     ws.on("message", (data: RawData, isBinary: boolean) => this.onMessage(data, isBinary));
     ws.on("close", (code: number, reason: Buffer) =>
       this.onClosed(`close frame ${code}${reason.length > 0 ? ` ${clip(reason.toString("utf8"), 80)}` : ""}`),
@@ -57,26 +55,12 @@ export class WsConnection implements Connection {
   }
 
   get isClosed(): boolean {
-    return this.closedEvent !== undefined;
+    return this.inbox.isClosed;
   }
 
-  async next(timeoutMs: number): Promise<WireEvent | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const event = this.events.shift();
-      if (event) return event;
-      if (this.closedEvent) return this.closedEvent;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return undefined;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, remaining);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
+  /** The next message, invalid message or end of stream; undefined on timeout. */
+  next(timeoutMs: number): Promise<WireEvent | undefined> {
+    return this.inbox.next(timeoutMs);
   }
 
   async sendMessage(text: string, timeoutMs: number): Promise<void> {
@@ -113,7 +97,7 @@ export class WsConnection implements Connection {
   private async sendFrame(text: string, shown: string, timeoutMs: number): Promise<void> {
     // Like the socket client: let replies and closes already in flight land first.
     await nextTurn();
-    if (this.closedEvent || this.ws.readyState !== WebSocket.OPEN) {
+    if (this.inbox.isClosed || this.ws.readyState !== WebSocket.OPEN) {
       this.transcript.record(this.name, "*", `not sent, connection closed: ${shown}`);
       return;
     }
@@ -143,37 +127,17 @@ export class WsConnection implements Connection {
         : Buffer.from(data);
     if (isBinary) {
       this.transcript.record(this.name, "<", `(binary frame, ${bytes.length} bytes)`);
-      this.push({
+      this.inbox.push({
         kind: "invalid",
         text: bytes.toString("latin1"),
         reason: "a binary frame, not a text frame",
       });
       return;
     }
-    let text: string;
-    try {
-      text = utf8Decoder.decode(bytes);
-    } catch {
-      this.push({ kind: "invalid", text: bytes.toString("latin1"), reason: "text frame is not valid UTF-8" });
-      return;
-    }
-    this.transcript.record(this.name, "<", text);
-    try {
-      this.push({ kind: "message", value: JSON.parse(text) as JsonValue, text });
-    } catch {
-      this.push({ kind: "invalid", text, reason: "text frame is not one JSON value" });
-    }
+    this.inbox.receive(bytes, "text frame");
   }
 
   private onClosed(detail: string): void {
-    if (this.closedEvent) return;
-    this.transcript.record(this.name, "*", detail);
-    this.closedEvent = { kind: "closed", detail };
-    this.push(this.closedEvent);
-  }
-
-  private push(event: WireEvent): void {
-    this.events.push(event);
-    this.wake?.();
+    this.inbox.close(detail);
   }
 }
