@@ -1,7 +1,6 @@
 // codegen/: deterministic output that matches the committed generated/, a lint that catches what the
 // OpenRPC meta-schema lets through, a method table that cannot be reached through the prototype, and a
 // `generate:check` that fails on drift (run in a temp copy so generated/ here is never touched).
-import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -15,6 +14,7 @@ import { emitTypes } from "../codegen/emit-types.js";
 import { emitValidators } from "../codegen/emit-validators.js";
 import { lintDocument } from "../codegen/lint.js";
 import { lookupMethod, methodTable } from "../generated/methods.js";
+import { run } from "./helpers/proc-daemon.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BANNER = "// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.";
@@ -192,20 +192,7 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
     if (copy) rmSync(copy, { recursive: true, force: true });
   });
 
-  const npm = (script: string): Promise<{ code: number | null; stdout: string; stderr: string }> =>
-    new Promise((resolveRun, reject) => {
-      const child = spawn("npm", ["run", "-s", script], { cwd: copy, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.setEncoding("utf8").on("data", (t: string) => {
-        stdout += t;
-      });
-      child.stderr.setEncoding("utf8").on("data", (t: string) => {
-        stderr += t;
-      });
-      child.once("error", reject);
-      child.once("close", (code) => resolveRun({ code, stdout, stderr }));
-    });
+  const npm = (script: string) => run("npm", ["run", "-s", script], process.env, { cwd: copy });
 
   it("passes on an unchanged copy", async () => {
     const r = await npm("generate:check");

@@ -214,13 +214,15 @@ export function run(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  options: { cwd?: string; input?: string } = {},
+  options: { cwd?: string; input?: string; uid?: number; gid?: number } = {},
 ): Promise<RunResult> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(command, args, {
       env,
       cwd: options.cwd ?? REPO_ROOT,
       stdio: ["pipe", "pipe", "pipe"],
+      ...(options.uid === undefined ? {} : { uid: options.uid }),
+      ...(options.gid === undefined ? {} : { gid: options.gid }),
     });
     let stdout = "";
     let stderr = "";

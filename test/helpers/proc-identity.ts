@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { chownSync, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, DaemonProcess, REPO_ROOT } from "./proc-daemon.js";
+import { BIN, DaemonProcess, REPO_ROOT, type RunResult, run } from "./proc-daemon.js";
 import type { WireMessage } from "./raw-client.js";
 
 export type Identity = { uid: number; gid: number };
@@ -61,30 +61,16 @@ export async function unreadableBy(who: Identity, files: string[] = RUNTIME_FILE
   return JSON.parse(out.stdout) as string[];
 }
 
-export type NodeRun = { pid: number; code: number | null; stdout: string; stderr: string };
+export type NodeRun = RunResult;
 
 /** `node ARGS` as `who`, to completion (cwd `/`, PATH only). */
-export function runNodeAs(who: Identity, args: string[]): Promise<NodeRun> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
-      cwd: "/",
-      uid: who.uid,
-      gid: who.gid,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (t: string) => {
-      stdout += t;
-    });
-    child.stderr.setEncoding("utf8").on("data", (t: string) => {
-      stderr += t;
-    });
-    child.once("error", reject);
-    child.once("close", (code) => resolveRun({ pid: child.pid!, code, stdout, stderr }));
-  });
-}
+export const runNodeAs = (who: Identity, args: string[]): Promise<NodeRun> =>
+  run(
+    process.execPath,
+    args,
+    { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+    { cwd: "/", uid: who.uid, gid: who.gid },
+  );
 
 // One connection: initialize, then each call in order, each sent after the previous answer. Prints
 // every response, initialize's first, as one JSON array. Stops early if the connection closes.
