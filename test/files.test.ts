@@ -19,9 +19,9 @@ import { join, relative } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { ownerPrincipal } from "../src/auth/principal.js";
+import { WsRpcClient } from "./helpers/proc-ws-client.js";
 import { RawClient, type WireMessage } from "./helpers/raw-client.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
-import { WsJsonClient } from "./helpers/ws-json-client.js";
 
 let d: TestDaemon | undefined;
 const closers: (() => void)[] = [];
@@ -75,10 +75,10 @@ async function local(): Promise<RawClient> {
   return c;
 }
 
-async function gateway(token: string): Promise<WsJsonClient> {
+async function gateway(token: string): Promise<WsRpcClient> {
   const url = d!.daemon.services.gatewayUrl();
   if (!url) throw new Error("gateway not running");
-  const g = await WsJsonClient.connect(url);
+  const g = await WsRpcClient.open(url);
   closers.push(() => g.close());
   resultOf(await g.request("initialize", { protocolVersion: 1, auth_token: token }));
   return g;
@@ -96,7 +96,7 @@ const asOwner = (sets: { prop: string; value: unknown }[]) =>
   d!.daemon.services.config.setMany(sets, () => ownerPrincipal());
 
 async function newSession(
-  c: RawClient | WsJsonClient,
+  c: RawClient | WsRpcClient,
   params: Record<string, unknown> = {},
 ): Promise<Session> {
   return resultOf<Session>(await c.request("session/new", params));
@@ -139,7 +139,7 @@ async function upload(
 }
 
 async function attach(
-  c: RawClient | WsJsonClient,
+  c: RawClient | WsRpcClient,
   sessionId: string,
   bytes: Buffer,
   filename = "a.bin",

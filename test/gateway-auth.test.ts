@@ -1,9 +1,9 @@
 // SPEC §4/§10 through the daemon's WebSocket gateway: pairing tokens in initialize, grants for paired
 // users, local-only methods, and revocation taking effect on the next call.
 import { afterEach, describe, expect, it } from "vitest";
+import { WsRpcClient } from "./helpers/proc-ws-client.js";
 import { RawClient } from "./helpers/raw-client.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
-import { WsJsonClient } from "./helpers/ws-json-client.js";
 
 const CONFIG = `
 [gateway]
@@ -37,10 +37,10 @@ async function local(): Promise<RawClient> {
   await c.initialize();
   return c;
 }
-async function gateway(): Promise<WsJsonClient> {
+async function gateway(): Promise<WsRpcClient> {
   const url = d!.daemon.services.gatewayUrl();
   if (!url) throw new Error("gateway not running");
-  const c = await WsJsonClient.connect(url);
+  const c = await WsRpcClient.open(url);
   closers.push(() => c.close());
   return c;
 }

@@ -8,10 +8,10 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeOpenAi, type RecordedBody, type Step, step, textReply } from "./helpers/fake-openai-server.js";
+import { WsRpcClient } from "./helpers/proc-ws-client.js";
 import type { WireMessage } from "./helpers/raw-client.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 import { ELICITATION, invalidUpdates, TurnClient, type Update, waitFor } from "./helpers/turn-client.js";
-import { WsJsonClient } from "./helpers/ws-json-client.js";
 
 const API_KEY = "sk-test-7c1e5a9b3d2f";
 const SYSTEM = "SYSTEM PROMPT TEXT";
@@ -761,15 +761,15 @@ permission_profiles = ["member"]
 permission_profiles = ["boss"]
 `;
 
-  async function paired(owner: TurnClient, user: string): Promise<WsJsonClient> {
+  async function paired(owner: TurnClient, user: string): Promise<WsRpcClient> {
     const { token } = await owner.call<{ token: string }>("pairing/create", { user });
-    const g = await WsJsonClient.connect(d!.daemon.services.gatewayUrl()!);
+    const g = await WsRpcClient.open(d!.daemon.services.gatewayUrl()!);
     closers.push(() => g.close());
     const init = await g.request("initialize", { protocolVersion: 1, auth_token: token });
     if (!init.result) throw new Error(`initialize failed: ${JSON.stringify(init)}`);
     return g;
   }
-  const updatesOn = (g: WsJsonClient, sid: string): Update[] =>
+  const updatesOn = (g: WsRpcClient, sid: string): Update[] =>
     g.messages
       .filter((m: WireMessage) => m.method === "session/update")
       .map((m) => m.params as Update)
