@@ -112,9 +112,8 @@ export function peerHungUp(socket: net.Socket): boolean | undefined {
  * `unix:pid=unknown,uid=<uid>` when only the uid is known, `unix:unknown` when
  * nothing is, and `pipe:local` on Windows (named pipes carry no credentials).
  */
-export function peerLabel(socket: net.Socket): string {
+export function peerLabel(socket: net.Socket, creds = peerCredentials(socket)): string {
   if (process.platform === "win32") return "pipe:local";
-  const creds = peerCredentials(socket);
   if (creds === undefined) return "unix:unknown";
   return `unix:pid=${creds.pid >= 0 ? creds.pid : "unknown"},uid=${creds.uid}`;
 }

@@ -16,7 +16,7 @@ import { SessionStore } from "../sessions/session-store.js";
 import { TurnService } from "../sessions/turn-service.js";
 import { openDatabase, type Storage } from "../storage/database.js";
 import { PairingTokenStore } from "../storage/pairing-tokens.js";
-import { NdjsonSocketTransport } from "../transport/ndjson-socket-transport.js";
+import { type NdjsonLimits, NdjsonSocketTransport } from "../transport/ndjson-socket-transport.js";
 import type { WsTransport } from "../transport/ws-transport.js";
 import { type OpenConnection, openConnection } from "./connection.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
@@ -47,6 +47,8 @@ export class Daemon {
   private gatewayUrl: string | null = null;
   private readonly ephemeral: EphemeralExit | undefined;
   readonly services: DaemonServices;
+  private readonly limits: NdjsonLimits;
+  private readonly initializeTimeoutMs: number;
 
   private constructor(
     readonly paths: DaemonPaths,
@@ -57,6 +59,14 @@ export class Daemon {
     options: DaemonOptions,
   ) {
     const rpc = initial.effective.rpc!;
+    // [rpc] is read once, at start-up (SPEC §2): both listeners apply these to every connection.
+    this.initializeTimeoutMs = rpc.initialize_timeout_ms!;
+    this.limits = {
+      maxFrameBytes: rpc.max_frame_bytes!,
+      frameTimeoutMs: rpc.frame_timeout_ms!,
+      writeStallTimeoutMs: rpc.write_stall_timeout_ms!,
+      outputHighWaterBytes: rpc.output_high_water_bytes!,
+    };
     const config = new ConfigService(paths.configDir, initial);
     const pairing = new PairingTokenStore(storage);
     const authority = new Authority(initial.effective, pairing);
@@ -150,19 +160,14 @@ export class Daemon {
   }
 
   private async startGateway(): Promise<void> {
-    const { rpc, gateway } = this.services.config.live.effective;
+    const { gateway } = this.services.config.live.effective;
     // Loaded only when the gateway is on: ws is ~30 ms of start-up a local-only daemon need not pay.
     const { GatewayListener } = await import("./gateway-listener.js");
     this.gateway = new GatewayListener({
       host: gateway!.host!,
       port: gateway!.port!,
       maxConnections: gateway!.max_connections!,
-      limits: {
-        maxFrameBytes: rpc!.max_frame_bytes!,
-        frameTimeoutMs: rpc!.frame_timeout_ms!,
-        writeStallTimeoutMs: rpc!.write_stall_timeout_ms!,
-        outputHighWaterBytes: rpc!.output_high_water_bytes!,
-      },
+      limits: this.limits,
       log: this.log,
       document,
       accept: (transport) => this.acceptGateway(transport),
@@ -172,20 +177,11 @@ export class Daemon {
   }
 
   private acceptLocal(socket: Socket): void {
-    const rpc = this.services.config.live.effective.rpc!;
-    const transport = new NdjsonSocketTransport(
-      socket,
-      "local",
-      peerLabel(socket),
-      {
-        maxFrameBytes: rpc.max_frame_bytes!,
-        frameTimeoutMs: rpc.frame_timeout_ms!,
-        writeStallTimeoutMs: rpc.write_stall_timeout_ms!,
-        outputHighWaterBytes: rpc.output_high_water_bytes!,
-      },
-      () => peerHungUp(socket),
+    const creds = peerCredentials(socket);
+    const transport = new NdjsonSocketTransport(socket, "local", peerLabel(socket, creds), this.limits, () =>
+      peerHungUp(socket),
     );
-    this.track(transport, peerCredentials(socket)?.uid, () => this.listener.released());
+    this.track(transport, creds?.uid, () => this.listener.released());
   }
 
   private acceptGateway(transport: WsTransport): void {
@@ -202,7 +198,7 @@ export class Daemon {
       transport,
       peerUid,
       services: this.services,
-      initializeTimeoutMs: this.services.config.live.effective.rpc!.initialize_timeout_ms!,
+      initializeTimeoutMs: this.initializeTimeoutMs,
       log: this.log,
       onClosed: (c) => {
         this.services.uploads.discardConnection(c.state.id);
