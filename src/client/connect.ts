@@ -4,6 +4,7 @@ import { connect as netConnect } from "node:net";
 import { type RpcEndpoint, ZeroclawClient } from "../../generated/client.js";
 import { rpcErrors } from "../../generated/errors.js";
 import { lookupMethod } from "../../generated/methods.js";
+import { paramErrors } from "../jsonrpc/param-errors.js";
 import { type IncomingRequest, Peer, type Router } from "../jsonrpc/peer.js";
 import type { Logger } from "../log.js";
 import { silentLogger } from "../log.js";
@@ -32,11 +33,7 @@ function checked(method: string, params: unknown): unknown {
   const info = lookupMethod(method);
   const value = params ?? {};
   if (info && !info.validateParams(value)) {
-    const errors = (info.validateParams.errors ?? []).map((e) => ({
-      path: e.instancePath,
-      message: e.message ?? "",
-    }));
-    throw rpcErrors.invalidParams({ errors });
+    throw rpcErrors.invalidParams({ errors: paramErrors(info.validateParams.errors) });
   }
   return value;
 }

@@ -7,6 +7,7 @@ import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "
 import { hasGrant, type Principal } from "../auth/principal.js";
 import type { HandlerContext } from "../handlers/context.js";
 import type { EventLog } from "../log.js";
+import { paramErrors } from "./param-errors.js";
 import type { IncomingRequest, Router } from "./peer.js";
 import { NO_REPLY } from "./peer.js";
 
@@ -141,14 +142,7 @@ function validParams(info: MethodInfo, params: unknown): unknown {
     throw rpcErrors.invalidParams({ errors: [{ path: "", message: "params must be an object (by-name)" }] });
   }
   if (!info.validateParams(value)) {
-    const errors = (info.validateParams.errors ?? []).map((e) => {
-      const extra = e.params.missingProperty ?? e.params.additionalProperty;
-      return {
-        path: typeof extra === "string" ? `${e.instancePath}/${extra}` : e.instancePath,
-        message: e.message ?? e.keyword,
-      };
-    });
-    throw rpcErrors.invalidParams({ errors });
+    throw rpcErrors.invalidParams({ errors: paramErrors(info.validateParams.errors) });
   }
   return value;
 }
