@@ -22,6 +22,7 @@ export function emitMethods(doc: OpenRpcDocument, banner: string): string {
     notification: ${isNotification(m)},
     grant: ${m["x-grant"] ? JSON.stringify(m["x-grant"]) : "null"},
     localOnly: ${m["x-local-only"] === true},
+    notificationAllowed: ${m["x-notification-allowed"] === true},
     validateParams: V.${p} as Validator,
     validateResult: ${r ? `V.${r} as Validator` : "null"},
   },`;
@@ -75,6 +76,8 @@ export type MethodInfo = {
   readonly grant: Grant | null;
   /** Served on the local socket only. */
   readonly localOnly: boolean;
+  /** A request method that also runs when sent as a notification (x-notification-allowed). */
+  readonly notificationAllowed: boolean;
   readonly validateParams: Validator;
   readonly validateResult: Validator | null;
 };

@@ -158,6 +158,9 @@ export const rpcErrors = {
   /** FORBIDDEN (-32012): The principal may not use this agent */
   agentNotAllowed: (figures: Omit<T.AgentNotAllowedData, "reason">, message: string = "The principal may not use this agent"): RpcError =>
     new RpcError(ErrorCode.FORBIDDEN, message, { reason: "agent_not_allowed", ...figures } satisfies T.AgentNotAllowedData),
+  /** FORBIDDEN (-32012): session/new.cwd names a directory this principal may not use */
+  cwdForbidden: (figures: Omit<T.CwdForbiddenData, "reason">, message: string = "session/new.cwd names a directory this principal may not use"): RpcError =>
+    new RpcError(ErrorCode.FORBIDDEN, message, { reason: "cwd_forbidden", ...figures } satisfies T.CwdForbiddenData),
   /** UPLOAD_NOT_FOUND (-32030): Unknown, expired, discarded or another connection's upload */
   uploadNotFound: (figures: Omit<T.UploadNotFoundData, "reason">, message: string = "Unknown, expired, discarded or another connection's upload"): RpcError =>
     new RpcError(ErrorCode.UPLOAD_NOT_FOUND, message, { reason: "upload_not_found", ...figures } satisfies T.UploadNotFoundData),

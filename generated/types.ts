@@ -92,10 +92,12 @@ export type TranscriptKind = "message" | "thought" | "tool_call" | "tool_result"
  */
 export type StopReason = "end_turn" | "max_tokens" | "max_tool_rounds" | "cancelled" | "error";
 /**
+ * allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject.
+ *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ApprovalDecision".
  */
-export type ApprovalDecision = "allow_once" | "allow_always" | "reject";
+export type ApprovalDecision = "allow_once" | "allow_always" | "reject" | "reject_once";
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "Sha256Hex".
@@ -173,7 +175,8 @@ export type VersionMismatchErrorData = VersionMismatchData;
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ForbiddenErrorData".
  */
-export type ForbiddenErrorData = NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData;
+export type ForbiddenErrorData =
+  NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData | CwdForbiddenData;
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "UploadNotFoundErrorData".
@@ -241,6 +244,33 @@ export interface InitializeResult {
    */
   capabilities: string[];
   principal: Principal;
+  /**
+   * Same as protocolVersion (zerocode reads this spelling).
+   */
+  protocol_version: 1;
+  /**
+   * Same as serverVersion (zerocode reads this spelling).
+   */
+  server_version: string;
+  /**
+   * The daemon's process id.
+   */
+  server_pid: number;
+  /**
+   * Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
+   */
+  commands: DaemonCommand[];
+}
+/**
+ * A command the daemon offers (zerocode's `commands` entries).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "DaemonCommand".
+ */
+export interface DaemonCommand {
+  id: string;
+  name: string;
+  aliases?: string[];
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -326,11 +356,24 @@ export interface HistoryTrimmedUpdate {
   checkpoint: number;
 }
 export interface TurnCompleteUpdate {
-  sessionId: string;
+  /**
+   * null when a refused notification prompt carried no valid session_id.
+   */
+  sessionId: string | null;
   type: "turn_complete";
-  turnId: string;
+  /**
+   * null when a notification prompt was refused before its turn started.
+   */
+  turnId: string | null;
   outcome: TurnOutcome;
   content: string;
+  /**
+   * Only on a refused notification prompt: the error a request would have got.
+   */
+  error?: {
+    code: number;
+    data: unknown;
+  };
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -401,6 +444,14 @@ export interface RpcConfig {
    * With --ephemeral, how long after the last client leaves the daemon waits before exiting.
    */
   ephemeral_grace_ms?: number;
+  /**
+   * Listen backlog of the local socket and the gateway (capped by the system's maximum), so a burst of connects is served or refused with -32004 instead of failing in connect().
+   */
+  listen_backlog?: number;
+  /**
+   * After a fatal frame error (frame_too_large, frame_timeout) the daemon writes the error line, half-closes, and reads and discards what the client still sends for at most this long before closing, so a client still writing sees the error and a clean end of stream rather than a reset.
+   */
+  fatal_linger_ms?: number;
 }
 /**
  * The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
@@ -425,6 +476,14 @@ export interface GatewayConfig {
    * Open gateway connections; the next one gets -32004.
    */
   max_connections?: number;
+  /**
+   * Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port>. An upgrade with any other Origin header (including "null") gets HTTP 403. Clients that send no Origin are unaffected.
+   */
+  allowed_origins?: string[];
+  /**
+   * Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers.
+   */
+  max_pending_connections?: number;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -542,6 +601,10 @@ export interface PermissionProfile {
    * Tools this profile may run ("*" for all).
    */
   allowed_tools?: string[];
+  /**
+   * Absolute directories under which a non-admin principal with this profile may point session/new.cwd (each root itself included; symlinks resolved). Default: none, so a non-admin gets a daemon-made workspace.
+   */
+  workspace_roots?: string[];
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -702,6 +765,14 @@ export interface SessionNewResult {
   agent: string;
   mode: SessionMode;
   workspace_dir: string;
+  /**
+   * Same as agent (zerocode reads this name).
+   */
+  agent_alias: string;
+  /**
+   * Transcript rows so far (0 for a new session).
+   */
+  message_count: number;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -779,6 +850,10 @@ export interface InitializeParams {
   clientInfo?: ClientInfo;
   clientCapabilities?: ClientCapabilities;
   auth_token?: string;
+  tui_id?: unknown;
+  tui_sig?: unknown;
+  env?: {};
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -844,10 +919,36 @@ export interface SessionNewParams {
   agent?: string;
   mode?: SessionMode;
   /**
-   * Absolute path of an existing directory to work in.
+   * Absolute path of an existing directory to work in (symlinks resolved). Admins may name any directory outside the data dir; other principals only one inside their profiles' workspace_roots, and never another session's workspace: -32012 cwd_forbidden otherwise.
    */
   cwd?: string;
+  /**
+   * 1–128 of A-Z a-z 0-9 _ . -, not starting with a dot (so never . or ..). Default: a random s_<hex>.
+   */
   session_id?: string;
+  /**
+   * zerocode's name for agent (agent wins when both are given).
+   */
+  agent_alias?: string;
+  chat_mode?: SessionMode;
+  /**
+   * zerocode's terminal id. Accepted and ignored (zerocode sends it).
+   */
+  tui_id?: {
+    [k: string]: unknown;
+  };
+  /**
+   * zerocode's memory switch. Accepted and ignored (zerocode sends it).
+   */
+  exclude_memory?: {
+    [k: string]: unknown;
+  };
+  /**
+   * zerocode's sibling switch. Accepted and ignored (zerocode sends it).
+   */
+  keep_siblings?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1227,6 +1328,13 @@ export interface LocalOnlyData {
 export interface AgentNotAllowedData {
   reason: "agent_not_allowed";
   agent: string;
+}
+/**
+ * session/new.cwd names a directory this principal may not use
+ */
+export interface CwdForbiddenData {
+  reason: "cwd_forbidden";
+  cwd: string;
 }
 /**
  * Unknown, expired, discarded or another connection's upload

@@ -163,6 +163,9 @@ function tree(dir: string): string[] {
   return out.sort();
 }
 
+/** Where the store keeps a session's files, relative to its workspace (SPEC §12). */
+const STORE = join(".zeroclaw", "files");
+
 const bytesOf = (n: number, seed = 1): Buffer => {
   const b = Buffer.alloc(n);
   for (let i = 0; i < n; i++) b[i] = (i * 31 + seed * 17) & 0xff;
@@ -698,14 +701,14 @@ describe("file/upload/commit", () => {
       ref_id: `sha256:${hex}`,
       filename: "hello.txt",
       marker: expect.any(String),
-      workspace_path: join(s.workspace_dir, "files", hex),
+      workspace_path: join(s.workspace_dir, ".zeroclaw", "files", hex),
       size_bytes: 11,
       deduplicated: false,
     });
     expect(entry.marker).toContain("hello.txt");
     expect(readFileSync(entry.workspace_path)).toEqual(data);
     expect(lstatSync(entry.workspace_path).isFile()).toBe(true);
-    expect(tree(s.workspace_dir)).toEqual(["files", join("files", hex)]);
+    expect(tree(s.workspace_dir)).toEqual([".zeroclaw", STORE, join(STORE, hex)]);
     // the same marker as file/attach for the same file
     const attached = resultOf<{ files: FileEntry[] }>(await attach(c, s.session_id, data, "hello.txt"))
       .files[0]!;
@@ -722,7 +725,7 @@ describe("file/upload/commit", () => {
       ref_id: `sha256:${sha(Buffer.alloc(0))}`,
       size_bytes: 0,
       deduplicated: false,
-      workspace_path: join(s.workspace_dir, "files", sha(Buffer.alloc(0))),
+      workspace_path: join(s.workspace_dir, ".zeroclaw", "files", sha(Buffer.alloc(0))),
     });
     expect(readFileSync(entry.workspace_path).length).toBe(0);
   });
@@ -748,10 +751,15 @@ describe("file/upload/commit", () => {
       ).files[0]!;
       for (const e of [viaUpload, viaAttach]) {
         expect(e.filename).toBe(filename);
-        expect(e.workspace_path).toBe(join(s.workspace_dir, "files", e.ref_id.slice(7)));
+        expect(e.workspace_path).toBe(join(s.workspace_dir, ".zeroclaw", "files", e.ref_id.slice(7)));
       }
       expect(tree(s.workspace_dir)).toEqual(
-        ["files", join("files", viaUpload.ref_id.slice(7)), join("files", viaAttach.ref_id.slice(7))].sort(),
+        [
+          ".zeroclaw",
+          STORE,
+          join(STORE, viaUpload.ref_id.slice(7)),
+          join(STORE, viaAttach.ref_id.slice(7)),
+        ].sort(),
       );
       // outside the workspace nothing new appeared (the database files existed before)
       const added = tree(d.dir).filter(
@@ -783,12 +791,12 @@ describe("file/upload/commit", () => {
       workspace_path: first.workspace_path,
       deduplicated: true,
     });
-    expect(tree(s.workspace_dir)).toEqual(["files", join("files", sha(data))]);
+    expect(tree(s.workspace_dir)).toEqual([".zeroclaw", STORE, join(STORE, sha(data))]);
     // another session does not share the index: a fresh copy in its own workspace
     const s2 = await newSession(c);
     const elsewhere = await upload(c, s2.session_id, data);
     expect(elsewhere.deduplicated).toBe(false);
-    expect(elsewhere.workspace_path).toBe(join(s2.workspace_dir, "files", sha(data)));
+    expect(elsewhere.workspace_path).toBe(join(s2.workspace_dir, ".zeroclaw", "files", sha(data)));
   });
 
   it("attach first, then upload of the same bytes is deduplicated too", async () => {
@@ -940,7 +948,7 @@ describe("binding to the session and re-checks at commit", () => {
         message: expect.any(String),
         data: { reason: "session_not_found", session_id: "same-id" },
       });
-      expect(existsSync(join(s.workspace_dir, "files", sha(data)))).toBe(false);
+      expect(existsSync(join(s.workspace_dir, ".zeroclaw", "files", sha(data)))).toBe(false);
       // a refused commit leaves the upload staged: still refused the same way, not -32030
       expect(errorOf(await commit(c, id)).code).toBe(-32000);
       // an upload begun against the new generation works
@@ -1051,25 +1059,76 @@ describe("restore of an indexed file", () => {
     expect(readFileSync(first.workspace_path)).toEqual(data);
     expect(readFileSync(outside, "utf8")).toBe("outside the workspace");
     // no temp file left behind
-    expect(tree(s.workspace_dir)).toEqual(["files", join("files", sha(data))]);
+    expect(tree(s.workspace_dir)).toEqual([".zeroclaw", STORE, join(STORE, sha(data))]);
   });
 
-  it("a files directory replaced by a link to an outside directory: written into a real directory, the outside one untouched", async () => {
+  it("a store directory replaced by a link to an outside directory: the store fails with -32603, the link and the outside directory untouched", async () => {
     d = await startTestDaemon();
     const c = await local();
     const s = await newSession(c);
     const data = Buffer.from("dir link");
-    const first = await upload(c, s.session_id, data);
+    await upload(c, s.session_id, data);
     const outsideDir = join(d.dir, "outside-dir");
     mkdirSync(outsideDir);
     writeFileSync(join(outsideDir, "keep"), "keep");
-    rmSync(join(s.workspace_dir, "files"), { recursive: true });
-    symlinkSync(outsideDir, join(s.workspace_dir, "files"));
-    const again = await upload(c, s.session_id, data);
-    expect(again).toMatchObject({ deduplicated: true, workspace_path: first.workspace_path });
-    expect(lstatSync(join(s.workspace_dir, "files")).isDirectory()).toBe(true);
-    expect(readFileSync(first.workspace_path)).toEqual(data);
+    const storeDir = join(s.workspace_dir, STORE);
+    rmSync(storeDir, { recursive: true });
+    symlinkSync(outsideDir, storeDir);
+    const again = await attach(c, s.session_id, Buffer.from("other bytes"));
+    expect(again.error).toMatchObject({ code: -32603, data: { reason: "internal_error" } });
+    expect(lstatSync(storeDir).isSymbolicLink()).toBe(true);
     expect(readdirSync(outsideDir)).toEqual(["keep"]);
+  });
+
+  for (const [what, plant] of [
+    ["a regular file named .zeroclaw", (ws: string) => writeFileSync(join(ws, ".zeroclaw"), "mine")],
+    [
+      "a regular file at .zeroclaw/files",
+      (ws: string) => {
+        mkdirSync(join(ws, ".zeroclaw"));
+        writeFileSync(join(ws, STORE), "mine");
+      },
+    ],
+    ["a symlink named .zeroclaw", (ws: string) => symlinkSync(join(ws, "elsewhere"), join(ws, ".zeroclaw"))],
+  ] as const) {
+    it(`${what} in the workspace: attach and commit fail with -32603 and nothing is removed or replaced`, async () => {
+      d = await startTestDaemon();
+      const c = await local();
+      const cwd = join(d.dir, "project");
+      mkdirSync(cwd);
+      writeFileSync(join(cwd, "files"), "a user's file named files");
+      const s = resultOf<{ session_id: string; workspace_dir: string }>(
+        await c.request("session/new", { cwd }),
+      );
+      plant(cwd);
+      const before = tree(cwd).map((p) => [
+        p,
+        lstatSync(join(cwd, p)).isFile() ? readFileSync(join(cwd, p), "utf8") : "",
+      ]);
+      const attached = await attach(c, s.session_id, Buffer.from("abc"));
+      expect(attached.error).toMatchObject({ code: -32603, data: { reason: "internal_error" } });
+      const begun = resultOf<{ upload_id: string }>(
+        await c.request("file/upload/begin", { session_id: s.session_id, size_bytes: 3 }),
+      );
+      await chunk(c, begun.upload_id, 0, Buffer.from("xyz"));
+      const committed = await commit(c, begun.upload_id);
+      expect(committed.error).toMatchObject({ code: -32603, data: { reason: "internal_error" } });
+      const after = tree(cwd).map((p) => [
+        p,
+        lstatSync(join(cwd, p)).isFile() ? readFileSync(join(cwd, p), "utf8") : "",
+      ]);
+      expect(after).toEqual(before);
+      expect(readFileSync(join(cwd, "files"), "utf8")).toBe("a user's file named files");
+    });
+  }
+
+  it("session/new never creates the store; the first stored file does", async () => {
+    d = await startTestDaemon();
+    const c = await local();
+    const s = await newSession(c);
+    expect(existsSync(join(s.workspace_dir, ".zeroclaw"))).toBe(false);
+    await attach(c, s.session_id, Buffer.from("first"));
+    expect(lstatSync(join(s.workspace_dir, STORE)).isDirectory()).toBe(true);
   });
 });
 
@@ -1256,7 +1315,7 @@ describe("property: interleavings of chunk sends, retries and refusals", () => {
             expect(committed).toMatchObject({
               ref_id: `sha256:${hex}`,
               size_bytes: content.length,
-              workspace_path: join(s.workspace_dir, "files", hex),
+              workspace_path: join(s.workspace_dir, ".zeroclaw", "files", hex),
               deduplicated: stored.has(hex),
             });
             stored.add(hex);
@@ -1270,6 +1329,8 @@ describe("property: interleavings of chunk sends, retries and refusals", () => {
       { numRuns: 100 },
     );
     // nothing but content-addressed files in the workspace
-    expect(tree(join(s.workspace_dir, "files")).every((p) => /^[0-9a-f]{64}$/.test(p))).toBe(true);
+    expect(tree(join(s.workspace_dir, ".zeroclaw", "files")).every((p) => /^[0-9a-f]{64}$/.test(p))).toBe(
+      true,
+    );
   });
 });

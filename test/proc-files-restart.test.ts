@@ -1,5 +1,5 @@
 // SPEC §9 across a crash, against real `zeroclaw daemon` child processes: a daemon SIGKILLed while
-// uploads are staged, with crash-left temp files (`<workspace>/files/.<hex>.partial`) planted while it
+// uploads are staged, with crash-left temp files (`<workspace>/.zeroclaw/files/.<hex>.partial`) planted while it
 // is down. On restart no partial file remains in any session workspace, committed files and their
 // index survive, and the staged uploads are gone (-32030), whatever connection names them.
 import { createHash, randomBytes } from "node:crypto";
@@ -73,7 +73,7 @@ async function connect(socket: string): Promise<RawClient> {
 }
 
 const partialsIn = (workspace: string): string[] => {
-  const dir = join(workspace, "files");
+  const dir = join(workspace, ".zeroclaw", "files");
   return existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith(".partial")) : [];
 };
 
@@ -129,19 +129,19 @@ describe("a daemon killed with uploads staged", () => {
     );
     // nothing of a staged upload is in a workspace
     expect(partialsIn(a.workspace_dir)).toEqual([]);
-    expect(readdirSync(join(a.workspace_dir, "files"))).toEqual([sha(kept)]);
-    expect(existsSync(join(cwd, "files"))).toBe(false);
+    expect(readdirSync(join(a.workspace_dir, ".zeroclaw", "files"))).toEqual([sha(kept)]);
+    expect(existsSync(join(cwd, ".zeroclaw", "files"))).toBe(false);
 
     await first.kill();
     expect(first.running).toBe(false);
 
     // what a crash in the middle of a store step leaves behind
     const partials = [
-      join(a.workspace_dir, "files", `.${randomBytes(8).toString("hex")}.partial`),
-      join(a.workspace_dir, "files", `.${sha(randomBytes(4))}.partial`),
-      join(cwd, "files", `.${randomBytes(8).toString("hex")}.partial`),
+      join(a.workspace_dir, ".zeroclaw", "files", `.${randomBytes(8).toString("hex")}.partial`),
+      join(a.workspace_dir, ".zeroclaw", "files", `.${sha(randomBytes(4))}.partial`),
+      join(cwd, ".zeroclaw", "files", `.${randomBytes(8).toString("hex")}.partial`),
     ];
-    mkdirSync(join(cwd, "files"), { recursive: true });
+    mkdirSync(join(cwd, ".zeroclaw", "files"), { recursive: true });
     for (const p of partials) writeFileSync(p, randomBytes(33));
     expect(partialsIn(a.workspace_dir)).toHaveLength(2);
     expect(partialsIn(cwd)).toHaveLength(1);
@@ -190,8 +190,8 @@ describe("a daemon killed with uploads staged", () => {
     const stored = resultOf<FileEntry>(
       await after.request("file/upload/commit", { upload_id: fresh.upload_id }),
     );
-    expect(stored.workspace_path).toBe(join(cwd, "files", sha(Buffer.from("new"))));
-    expect(readdirSync(join(cwd, "files"))).toEqual([sha(Buffer.from("new"))]);
+    expect(stored.workspace_path).toBe(join(cwd, ".zeroclaw", "files", sha(Buffer.from("new"))));
+    expect(readdirSync(join(cwd, ".zeroclaw", "files"))).toEqual([sha(Buffer.from("new"))]);
   });
 
   it("never hands out an upload id again after a restart: a pre-crash id stays -32030 even once new uploads exist", async () => {

@@ -12,6 +12,8 @@ export type Principal = {
   readonly configWritePaths: readonly string[];
   readonly allowedAgents: readonly string[];
   readonly allowedTools: readonly string[];
+  /** Directories a non-admin may name as session/new.cwd (SPEC §12), as configured. */
+  readonly workspaceRoots: readonly string[];
 };
 
 export const OWNER_ID = "owner";
@@ -24,6 +26,7 @@ const OWNER: Principal = Object.freeze({
   configWritePaths: Object.freeze(["*"]),
   allowedAgents: Object.freeze(["*"]),
   allowedTools: Object.freeze(["*"]),
+  workspaceRoots: Object.freeze([]),
 });
 
 export const ownerPrincipal = (): Principal => OWNER;
@@ -35,6 +38,7 @@ export function userPrincipal(config: Config, user: string): Principal {
   const paths = new Set<string>();
   const agents = new Set<string>();
   const tools = new Set<string>();
+  const roots = new Set<string>();
   let admin = false;
   for (const name of config.users?.[user]?.permission_profiles ?? []) {
     const p = profiles[name];
@@ -45,6 +49,7 @@ export function userPrincipal(config: Config, user: string): Principal {
     for (const x of p.config_write_paths ?? []) paths.add(x);
     for (const x of p.allowed_agents ?? []) agents.add(x);
     for (const x of p.allowed_tools ?? []) tools.add(x);
+    for (const x of p.workspace_roots ?? []) roots.add(x);
   }
   return {
     id: user,
@@ -53,6 +58,7 @@ export function userPrincipal(config: Config, user: string): Principal {
     configWritePaths: [...paths],
     allowedAgents: [...agents],
     allowedTools: [...tools],
+    workspaceRoots: [...roots],
   };
 }
 

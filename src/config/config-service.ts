@@ -5,12 +5,12 @@
 import { rpcErrors } from "../../generated/errors.js";
 import type { Config } from "../../generated/types.js";
 import { hasGrant, mayWriteConfigPath, type Principal } from "../auth/principal.js";
-import { withBuiltins } from "./builtins.js";
+import { withBuiltins, withoutUntouchedBuiltins } from "./builtins.js";
 import { coerce } from "./coerce.js";
 import { ConfigError, configFilePath, readConfigFile, writeConfigFileDurably } from "./config-file.js";
 import { forEachSecret, schemaAt } from "./config-schema.js";
 import { buildViews, type DerivedViews } from "./derived-views.js";
-import { getAt, parseProp, pointerOf, setAt } from "./props.js";
+import { getAt, parseProp, pointerOf, setAt, valueProblem } from "./props.js";
 import { type ConfigProblem, referenceProblems, schemaProblems } from "./validate-config.js";
 
 export const SECRET_MASK = "****";
@@ -102,9 +102,18 @@ export class ConfigService {
         throw rpcErrors.configPathForbidden({ index, prop: e.prop });
     });
 
-    const candidate = structuredClone(this.current.stored);
+    // Built-in entries are real entries (SPEC §12): a write is staged on what config/get shows.
+    const candidate = withBuiltins(structuredClone(this.current.stored) as Config) as Record<string, unknown>;
     entries.forEach((e, index) => {
       const segments = parseProp(e.prop);
+      const unsafe = valueProblem(e.value);
+      if (segments && unsafe) {
+        throw rpcErrors.invalidEntry({
+          index,
+          prop: e.prop,
+          errors: [{ path: pointerOf(segments), message: unsafe }],
+        });
+      }
       const node = segments && schemaAt(segments);
       if (!segments || !node) {
         const path = segments ? pointerOf(segments) : "";
@@ -139,10 +148,11 @@ export class ConfigService {
     });
 
     // Every entry's value was valid on its own: what fails now is the candidate as a whole.
-    const { live, problems } = evaluate(candidate);
+    const stored = withoutUntouchedBuiltins(candidate, this.current.stored);
+    const { live, problems } = evaluate(stored);
     if (!live) throw rpcErrors.invalidConfig({ errors: problems });
     try {
-      writeConfigFileDurably(configFilePath(this.configDir), candidate);
+      writeConfigFileDurably(configFilePath(this.configDir), stored);
     } catch (err) {
       throw Object.assign(rpcErrors.internalError(`config write failed: ${(err as Error).message}`), {
         cause: err,

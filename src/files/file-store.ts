@@ -1,6 +1,8 @@
-// The content-addressed store of SPEC §9, shared by file/attach and upload commits: files live in the
-// session's workspace under `files/<sha256>` (a client's filename never chooses the path), indexed per
-// session, so the same bytes sent twice are stored once. Every step is synchronous: the caller's checks
+// The content-addressed store of SPEC §9 and §12, shared by file/attach and upload commits: files live
+// in the session's workspace under `.zeroclaw/files/<sha256>` (a client's filename never chooses the
+// path), indexed per session, so the same bytes sent twice are stored once. The store never removes or
+// replaces anything it did not create: a directory on that path that is a file or a link fails the
+// store with -32603. Files indexed before that layout keep their indexed path. Every step is synchronous: the caller's checks
 // and this write happen in one turn of the event loop, so no policy change can land in between.
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -15,8 +17,9 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { and, eq } from "drizzle-orm";
+import { rpcErrors } from "../../generated/errors.js";
 import type { FileEntry } from "../../generated/types.js";
 import type { Storage } from "../storage/database.js";
 import { sessionFiles } from "../storage/schema.js";
@@ -33,12 +36,14 @@ export class FileStore {
 
   store(owner: FileOwner, filename: string, bytes: Buffer): FileEntry {
     const hex = sha256Hex(bytes);
-    const dir = filesDir(owner.workspaceDir);
-    const path = join(dir, hex);
     const indexed = this.indexed(owner, hex);
-    // A re-sent file is compared with what is on disk: edited, deleted or replaced by a link, it is
-    // written back from the bytes just received.
-    if (!intact(path, hex, bytes.length)) writeAtomically(dir, path, bytes);
+    // A re-sent file is compared with what is on disk: edited, deleted or replaced by a link, the
+    // indexed file itself (never anything around it) is written back from the bytes just received.
+    const path = indexed?.path ?? join(storeDir(owner.workspaceDir), hex);
+    if (!intact(path, hex, bytes.length)) {
+      const dir = indexed ? realDirectory(dirname(path)) : storeDir(owner.workspaceDir);
+      writeAtomically(dir, path, bytes);
+    }
     if (!indexed) {
       this.storage.db
         .insert(sessionFiles)
@@ -92,15 +97,39 @@ export class FileStore {
   }
 }
 
-/** `<workspace>/files`, made a real private directory even if something put a link or a file there. */
-function filesDir(workspaceDir: string): string {
-  const dir = join(workspaceDir, "files");
+const STORE_PATH = [".zeroclaw", "files"] as const;
+
+/** The error for a store path that is not ours to use: nothing is removed or replaced. */
+const notARealDirectory = (path: string) =>
+  rpcErrors.internalError(`cannot store the file: ${path} exists and is not a directory`);
+
+/** `dir` if it is a real directory (not a link to one); -32603 otherwise. */
+function realDirectory(dir: string): string {
+  let ok = false;
   try {
-    if (!lstatSync(dir).isDirectory()) rmSync(dir, { force: true });
+    ok = lstatSync(dir).isDirectory();
   } catch {
-    // missing: created below
+    ok = false;
   }
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!ok) throw notARealDirectory(dir);
+  return dir;
+}
+
+/**
+ * `<workspace>/.zeroclaw/files`, created lazily one level at a time, each private. A level that exists
+ * as anything but a real directory (a file, a symlink) fails the store: it may be the user's.
+ */
+function storeDir(workspaceDir: string): string {
+  let dir = realDirectory(workspaceDir);
+  for (const name of STORE_PATH) {
+    dir = join(dir, name);
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      realDirectory(dir);
+    }
+  }
   return dir;
 }
 
@@ -133,17 +162,20 @@ function writeAtomically(dir: string, path: string, bytes: Buffer): void {
 
 /** Removes temp files a crash left mid-write, so a restart leaves no partial file in a workspace. */
 export function sweepPartials(workspaceDir: string): number {
-  const dir = join(workspaceDir, "files");
   let removed = 0;
-  try {
-    for (const name of readdirSync(dir)) {
-      if (name.startsWith(".") && name.endsWith(PARTIAL)) {
-        rmSync(join(dir, name), { force: true });
-        removed++;
+  // The current layout and the one before it (files indexed there are still written back there).
+  for (const dir of [join(workspaceDir, ...STORE_PATH), join(workspaceDir, "files")]) {
+    try {
+      if (!lstatSync(dir).isDirectory()) continue;
+      for (const name of readdirSync(dir)) {
+        if (name.startsWith(".") && name.endsWith(PARTIAL)) {
+          rmSync(join(dir, name), { force: true });
+          removed++;
+        }
       }
+    } catch {
+      // no such dir: nothing to sweep
     }
-  } catch {
-    // no files dir: nothing to sweep
   }
   return removed;
 }

@@ -37,7 +37,7 @@ export function fileAttach(params: FileAttachParams, { conn, daemon }: HandlerCo
     daemon.uploads.checkShape(bytes.length, f.filename);
     return { filename: f.filename, bytes };
   });
-  const session = daemon.sessions.forPrompt(params.session_id, principal);
+  const session = daemon.sessions.forPrompt(params.session_id, principal, conn);
   checkRights(principal, session);
   const owner = { surface: session.mode, sessionId: session.id, workspaceDir: session.workspaceDir };
   return { files: decoded.map((f) => daemon.files.store(owner, f.filename, f.bytes)) };
@@ -49,7 +49,7 @@ export function fileUploadBegin(
 ): FileUploadBeginResult {
   const principal = conn.principal!;
   daemon.uploads.checkShape(params.size_bytes, params.filename);
-  const session = daemon.sessions.forPrompt(params.session_id, principal);
+  const session = daemon.sessions.forPrompt(params.session_id, principal, conn);
   checkRights(principal, session);
   const upload = daemon.uploads.begin({
     connectionId: conn.id,

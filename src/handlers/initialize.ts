@@ -27,9 +27,14 @@ export function initialize(params: InitializeParams, { conn, daemon }: HandlerCo
   conn.policyGeneration = generation;
   conn.clientCapabilities = params.clientCapabilities ?? {};
   return {
-    protocolVersion: 1,
+    protocolVersion: requested as InitializeResult["protocolVersion"],
     serverVersion: daemon.serverVersion,
     capabilities: served,
     principal: { id: principal.id, admin: principal.admin },
+    // zerocode reads these spellings (SPEC §13).
+    protocol_version: requested as InitializeResult["protocol_version"],
+    server_version: daemon.serverVersion,
+    server_pid: process.pid,
+    commands: [],
   };
 }

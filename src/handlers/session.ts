@@ -24,7 +24,11 @@ import type { HandlerContext } from "./context.js";
 const principalOf = (ctx: HandlerContext) => ctx.conn.principal!;
 
 export function sessionNew(params: SessionNewParams, ctx: HandlerContext): SessionNewResult {
-  return ctx.daemon.sessions.create(params, principalOf(ctx));
+  // zerocode's spellings (SPEC §13); the design note's win when both are given.
+  const { session_id, cwd } = params;
+  const agent = params.agent ?? params.agent_alias;
+  const mode = params.mode ?? params.chat_mode;
+  return ctx.daemon.sessions.create({ agent, mode, cwd, session_id }, principalOf(ctx), ctx.conn);
 }
 
 export function sessionPrompt(
@@ -52,7 +56,8 @@ export function sessionApprove(params: SessionApproveParams, ctx: HandlerContext
       errors: [{ path: "/request_id", message: `no pending approval ${params.request_id}` }],
     });
   }
-  pending.decide(params.decision);
+  // reject_once is zerocode's spelling of reject (SPEC §13).
+  pending.decide(params.decision === "reject_once" ? "reject" : params.decision);
   return { acknowledged: true };
 }
 

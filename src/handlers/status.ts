@@ -2,8 +2,11 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from "../../generated/methods.js";
 import type { StatusParams, StatusResult } from "../../generated/types.js";
 import type { HandlerContext } from "./context.js";
 
-export function status(_params: StatusParams, { daemon }: HandlerContext): StatusResult {
+export function status(_params: StatusParams, { conn, daemon }: HandlerContext): StatusResult {
   const counts = daemon.connectionCounts();
+  // A non-admin sees only its own sessions (SPEC §12); connection counts stay daemon-wide.
+  const principal = conn.principal!;
+  const sessionIds = daemon.sessions.visibleLiveIds(principal);
   return {
     server_version: daemon.serverVersion,
     protocol_version: SUPPORTED_PROTOCOL_VERSIONS[0] ?? 1,
@@ -12,8 +15,8 @@ export function status(_params: StatusParams, { daemon }: HandlerContext): Statu
     endpoint: daemon.endpoint,
     data_dir: daemon.dataDir,
     connections: { local: counts.local, gateway: counts.gateway, limit: daemon.maxLocalConnections },
-    sessions: { live: daemon.sessions.liveIds.length, persisted: daemon.sessions.persistedCount },
-    session_ids: daemon.sessions.liveIds,
+    sessions: { live: sessionIds.length, persisted: daemon.sessions.visiblePersistedCount(principal) },
+    session_ids: sessionIds,
     gateway_url: daemon.gatewayUrl(),
   };
 }

@@ -5,8 +5,12 @@ import { RpcError, rpcErrors } from "../../generated/errors.js";
 import type { EventLog } from "../log.js";
 import type { RpcTransport } from "../transport/transport.js";
 import { classify, type Envelope, type JsonRpcId } from "./envelope.js";
+import { RawNumberId, rawTopLevelId } from "./raw-id.js";
 
-export type IncomingRequest = { method: string; params: unknown; id: JsonRpcId };
+/** The id a reply carries: as parsed, or (numbers) the exact text the client sent. */
+export type ReplyId = JsonRpcId | RawNumberId;
+
+export type IncomingRequest = { method: string; params: unknown; id: ReplyId };
 
 /** Decides what incoming calls mean. Throw an RpcError to answer with an error. */
 export interface Router {
@@ -29,7 +33,15 @@ export class ConnectionClosedError extends Error {
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void; cleanup(): void };
 
-const stringifyId = (id: JsonRpcId): string => (typeof id === "string" ? JSON.stringify(id) : String(id));
+const stringifyId = (id: ReplyId): string =>
+  id instanceof RawNumberId ? id.text : typeof id === "string" ? JSON.stringify(id) : String(id);
+
+/** A numeric id is answered with the number text the client wrote, never re-serialized (SPEC §3). */
+const replyId = (id: JsonRpcId, text: string): ReplyId => {
+  if (typeof id !== "number") return id;
+  const raw = rawTopLevelId(text);
+  return raw === undefined ? id : new RawNumberId(raw);
+};
 
 export class Peer {
   private nextOutboundId = 0;
@@ -86,13 +98,13 @@ export class Peer {
     );
   }
 
-  sendResult(id: JsonRpcId, result: unknown): void {
+  sendResult(id: ReplyId, result: unknown): void {
     this.transport.send(
       `{"jsonrpc":"2.0","id":${stringifyId(id)},"result":${JSON.stringify(result ?? null)}}`,
     );
   }
 
-  sendError(id: JsonRpcId, error: RpcError): void {
+  sendError(id: ReplyId, error: RpcError): void {
     this.transport.send(
       `{"jsonrpc":"2.0","id":${stringifyId(id)},"error":${JSON.stringify(error.toWire())}}`,
     );
@@ -111,13 +123,13 @@ export class Peer {
       this.sendError(null, rpcErrors.parseError());
       return;
     }
-    this.route(classify(value));
+    this.route(classify(value), text);
   }
 
-  private route(env: Envelope): void {
+  private route(env: Envelope, text: string): void {
     switch (env.kind) {
       case "request":
-        this.answer(env.id, env.method, env.params);
+        this.answer(replyId(env.id, text), env.method, env.params);
         return;
       case "notification":
         try {
@@ -132,7 +144,7 @@ export class Peer {
         this.settle(env);
         return;
       case "invalid":
-        this.sendError(env.id, rpcErrors.invalidRequest(`Invalid request: ${env.why}`));
+        this.sendError(replyId(env.id, text), rpcErrors.invalidRequest(`Invalid request: ${env.why}`));
         return;
       case "drop":
         this.log.warn({ why: env.why }, "dropped a malformed response");
@@ -140,7 +152,7 @@ export class Peer {
     }
   }
 
-  private answer(id: JsonRpcId, method: string, params: unknown): void {
+  private answer(id: ReplyId, method: string, params: unknown): void {
     let out: unknown;
     try {
       out = this.router.request({ method, params, id });
@@ -171,7 +183,7 @@ export class Peer {
   }
 
   /** Answers with `err` if it is an RpcError, else logs it and answers -32603. */
-  fail(id: JsonRpcId, method: string, err: unknown): void {
+  fail(id: ReplyId, method: string, err: unknown): void {
     if (err instanceof RpcError) {
       this.sendError(id, err);
       return;

@@ -15,6 +15,9 @@ export class LiveSession {
   readonly allowedAlways = new Set<string>();
   private approvalCounter = 0;
   private turnCounter: number;
+  private attachment: { readonly closed: AbortSignal } | undefined;
+  /** When a turn last ended, or when the session went live: the LRU order of reclaiming. */
+  lastUsed = performance.now();
 
   constructor(
     readonly id: string,
@@ -58,6 +61,17 @@ export class LiveSession {
         return;
       }
     }
+  }
+
+  /** Binds the session to the connection that created (or rehydrated) it. */
+  attach(attachment: { readonly closed: AbortSignal }): void {
+    this.attachment = attachment;
+    this.lastUsed = performance.now();
+  }
+
+  /** No running turn and the connection it is attached to has closed (SPEC §12). */
+  get idleDetached(): boolean {
+    return this.turn === undefined && this.attachment?.closed.aborted === true;
   }
 
   nextTurnId(): string {

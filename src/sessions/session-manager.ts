@@ -3,8 +3,7 @@
 // dispatcher before any of this runs.
 
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, statSync } from "node:fs";
-import { isAbsolute, join, resolve, sep } from "node:path";
+import { rmSync } from "node:fs";
 import { rpcErrors } from "../../generated/errors.js";
 import type { SessionInfo, SessionNewResult, TranscriptMessage } from "../../generated/types.js";
 import { mayUseAgent, type Principal } from "../auth/principal.js";
@@ -14,6 +13,10 @@ import type { Logger } from "../log.js";
 import { LiveSession } from "./live-session.js";
 import { loadRetainedContext } from "./retained-context.js";
 import type { SessionRow, SessionStore, Surface } from "./session-store.js";
+import { WorkspacePolicy } from "./workspace-policy.js";
+
+/** The connection a session is attached to: once it has closed, an idle session is reclaimable. */
+export type Attachment = { readonly closed: AbortSignal };
 
 const owns = (p: Principal, owner: string): boolean => p.admin || p.id === owner;
 
@@ -22,14 +25,16 @@ export class SessionManager {
   private generation = 0;
   /** Kept in memory: status reads it on every call, and a COUNT query there would be on the hot path. */
   private persisted: number;
+  private readonly workspaces: WorkspacePolicy;
 
   constructor(
     readonly store: SessionStore,
-    private readonly dataDir: string,
+    dataDir: string,
     private readonly config: () => LiveConfig,
     private readonly log: Logger,
   ) {
     this.persisted = store.countPersisted();
+    this.workspaces = new WorkspacePolicy(dataDir);
   }
 
   get persistedCount(): number {
@@ -50,6 +55,18 @@ export class SessionManager {
     return [...this.live.keys()];
   }
 
+  /** Live session ids the principal may see (all for an admin). */
+  visibleLiveIds(principal: Principal): string[] {
+    if (principal.admin) return this.liveIds;
+    return [...this.live.values()].filter((s) => s.owner === principal.id).map((s) => s.id);
+  }
+
+  /** Persisted sessions the principal may see (all for an admin). */
+  visiblePersistedCount(principal: Principal): number {
+    if (principal.admin) return this.persisted;
+    return this.store.list().filter((r) => r.owner === principal.id).length;
+  }
+
   liveSession(id: string): LiveSession | undefined {
     return this.live.get(id);
   }
@@ -57,6 +74,7 @@ export class SessionManager {
   create(
     params: { agent?: string; mode?: Surface; cwd?: string; session_id?: string },
     principal: Principal,
+    attachment: Attachment,
   ): SessionNewResult {
     const agent = params.agent ?? "default";
     const mode: Surface = params.mode ?? "acp";
@@ -70,16 +88,22 @@ export class SessionManager {
         errors: [{ path: "/session_id", message: `session ${id} already exists` }],
       });
     }
-    this.checkCapacity();
-    const workspaceDir = this.workspaceFor(id, params.cwd);
-    this.store.create({ surface: mode, sessionId: id, agent, owner: principal.id, workspaceDir });
+    const workspaceDir =
+      params.cwd === undefined
+        ? undefined
+        : this.workspaces.chosenWorkspace(params.cwd, principal, () => this.workspacesNotOwnedBy(principal));
+    this.makeRoom();
+    const dir = workspaceDir ?? this.workspaces.managedWorkspace(id);
+    this.store.create({ surface: mode, sessionId: id, agent, owner: principal.id, workspaceDir: dir });
     this.persisted++;
-    this.live.set(id, new LiveSession(id, mode, agent, principal.id, workspaceDir, ++this.generation, [], 0));
-    return { session_id: id, agent, mode, workspace_dir: workspaceDir };
+    const session = new LiveSession(id, mode, agent, principal.id, dir, ++this.generation, [], 0);
+    session.attach(attachment);
+    this.live.set(id, session);
+    return { session_id: id, agent, mode, workspace_dir: dir, agent_alias: agent, message_count: 0 };
   }
 
   /** The live session to prompt: live already, or a closed one rehydrated (with recovery). */
-  forPrompt(id: string, principal: Principal): LiveSession {
+  forPrompt(id: string, principal: Principal, attachment: Attachment): LiveSession {
     const live = this.live.get(id);
     if (live) {
       if (!owns(principal, live.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
@@ -89,7 +113,7 @@ export class SessionManager {
     if (!row) throw rpcErrors.sessionNotFound({ session_id: id });
     if (!owns(principal, row.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
     if (row.state === "killed") throw rpcErrors.sessionKilled({ session_id: id });
-    this.checkCapacity();
+    this.makeRoom();
     const surface = row.surface as Surface;
     this.store.recoverInterrupted(surface, id);
     const context = loadRetainedContext(this.store, surface, id);
@@ -104,6 +128,7 @@ export class SessionManager {
       context,
       this.store.turnCount(surface, id),
     );
+    session.attach(attachment);
     this.live.set(id, session);
     this.log.info({ session: id }, "rehydrated a session");
     return session;
@@ -159,9 +184,7 @@ export class SessionManager {
     this.persisted--;
     // A workspace the daemon made for the session goes with it (a re-created session with the same id
     // must not inherit its files); a cwd the client chose is the client's and stays.
-    const managed = join(this.dataDir, "workspaces");
-    if (resolve(workspace).startsWith(`${managed}${sep}`))
-      rmSync(workspace, { recursive: true, force: true });
+    if (this.workspaces.isManaged(workspace)) rmSync(workspace, { recursive: true, force: true });
   }
 
   list(principal: Principal): SessionInfo[] {
@@ -244,27 +267,27 @@ export class SessionManager {
     return this.store.get("acp", id) ?? this.store.get("chat", id);
   }
 
-  private checkCapacity(): void {
+  /**
+   * Before a new live session (SPEC §12): at sessions.max_live, the least recently used idle-detached
+   * session (no turn, its connection gone) is closed as session/close would (history kept, resumable);
+   * -32001 only when none qualifies.
+   */
+  private makeRoom(): void {
     const limit = this.config().effective.sessions?.max_live ?? 64;
-    if (this.live.size >= limit) throw rpcErrors.sessionLimit({ limit });
+    while (this.live.size >= limit) {
+      let oldest: LiveSession | undefined;
+      for (const s of this.live.values()) {
+        if (s.idleDetached && (oldest === undefined || s.lastUsed < oldest.lastUsed)) oldest = s;
+      }
+      if (!oldest) throw rpcErrors.sessionLimit({ limit });
+      oldest.flushTurnEnds(this.store, this.log);
+      this.store.setState(oldest.mode, oldest.id, "closed");
+      this.live.delete(oldest.id);
+      this.log.info({ session: oldest.id }, "reclaimed an idle detached session");
+    }
   }
 
-  private workspaceFor(id: string, cwd: string | undefined): string {
-    if (cwd !== undefined) {
-      let ok = false;
-      try {
-        ok = isAbsolute(cwd) && statSync(cwd).isDirectory();
-      } catch {
-        ok = false;
-      }
-      if (!ok)
-        throw rpcErrors.invalidParams({
-          errors: [{ path: "/cwd", message: "cwd must be an existing absolute directory" }],
-        });
-      return cwd;
-    }
-    const dir = join(this.dataDir, "workspaces", id);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    return dir;
+  private *workspacesNotOwnedBy(principal: Principal): Iterable<string> {
+    for (const r of this.store.list()) if (r.owner !== principal.id) yield r.workspaceDir;
   }
 }

@@ -189,6 +189,7 @@ export async function runTurn(args: {
   } finally {
     // Whatever happens above, the session must not stay busy.
     session.turn = undefined;
+    session.lastUsed = performance.now();
     finish(undefined);
   }
   return { session_id: session.id, turn_id: turnId, outcome, stop_reason: stopReason, content };

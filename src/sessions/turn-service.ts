@@ -30,7 +30,7 @@ export class TurnService {
     ctx: HandlerContext,
   ): Promise<SessionPromptResult> {
     const principal = ctx.conn.principal!;
-    const session = this.sessions.forPrompt(sessionId, principal);
+    const session = this.sessions.forPrompt(sessionId, principal, ctx.conn);
     if (session.turn) throw rpcErrors.sessionBusy({ session_id: sessionId });
     // Attached files are shown to the agent as their markers and paths in the workspace.
     const lines = attachments.map((ref, i) => {
