@@ -177,6 +177,11 @@ describe("handshake", () => {
       serverVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
       capabilities: expect.arrayContaining(["initialize", "status", "rpc.discover"]),
       principal: { id: "owner", admin: true },
+      // zerocode's spellings (SPEC §13)
+      protocol_version: 1,
+      server_version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      server_pid: expect.any(Number),
+      commands: [],
     });
     c.close();
   });

@@ -120,6 +120,9 @@ async function start(limits: Partial<TransportLimits> = {}, maxConnections = 16)
     host: "127.0.0.1",
     port: 0,
     maxConnections,
+    maxPendingConnections: maxConnections + 1, // these bare peers never initialize
+    allowedOrigins: [],
+    backlog: 511,
     limits: { ...defaults, ...limits },
     log,
     document,
@@ -139,7 +142,7 @@ async function start(limits: Partial<TransportLimits> = {}, maxConnections = 16)
           notification() {},
           closed(reason) {
             reasons.push(reason);
-            listener.released();
+            listener.released(transport);
           },
         },
         silentLogger(),

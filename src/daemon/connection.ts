@@ -18,6 +18,8 @@ export function openConnection(options: {
   services: DaemonServices;
   initializeTimeoutMs: number;
   log: Logger;
+  /** initialize completed (the gateway stops counting the connection as pending). */
+  onInitialized?(): void;
   onClosed(conn: OpenConnection): void;
 }): OpenConnection {
   const { transport, services, initializeTimeoutMs } = options;
@@ -75,7 +77,10 @@ export function openConnection(options: {
       else log.info({ reason }, "disconnected");
       options.onClosed(conn);
     },
-    () => clearTimeout(deadline),
+    () => {
+      clearTimeout(deadline);
+      options.onInitialized?.();
+    },
   );
   log.info("connected");
   peer.start();

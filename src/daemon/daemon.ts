@@ -66,6 +66,7 @@ export class Daemon {
       frameTimeoutMs: rpc.frame_timeout_ms!,
       writeStallTimeoutMs: rpc.write_stall_timeout_ms!,
       outputHighWaterBytes: rpc.output_high_water_bytes!,
+      fatalLingerMs: rpc.fatal_linger_ms!,
     };
     const config = new ConfigService(paths.configDir, initial);
     const pairing = new PairingTokenStore(storage);
@@ -80,6 +81,7 @@ export class Daemon {
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
       maxConnections: rpc.max_local_connections!,
+      backlog: rpc.listen_backlog!,
       log,
       accept: (socket) => this.acceptLocal(socket),
     });
@@ -167,6 +169,9 @@ export class Daemon {
       host: gateway!.host!,
       port: gateway!.port!,
       maxConnections: gateway!.max_connections!,
+      maxPendingConnections: gateway!.max_pending_connections!,
+      allowedOrigins: gateway!.allowed_origins!,
+      backlog: this.services.config.live.effective.rpc!.listen_backlog!,
       limits: this.limits,
       log: this.log,
       document,
@@ -185,13 +190,19 @@ export class Daemon {
   }
 
   private acceptGateway(transport: WsTransport): void {
-    this.track(transport, undefined, () => this.gateway?.released());
+    this.track(
+      transport,
+      undefined,
+      () => this.gateway?.released(transport),
+      () => this.gateway?.initialized(transport),
+    );
   }
 
   private track(
     transport: OpenConnection["transport"],
     peerUid: number | undefined,
     release: () => void,
+    initialized: () => void = () => {},
   ): void {
     const conn = openConnection({
       id: this.nextConnectionId++,
@@ -200,6 +211,7 @@ export class Daemon {
       services: this.services,
       initializeTimeoutMs: this.initializeTimeoutMs,
       log: this.log,
+      onInitialized: initialized,
       onClosed: (c) => {
         this.services.uploads.discardConnection(c.state.id);
         this.connections.delete(c);

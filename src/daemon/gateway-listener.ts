@@ -15,6 +15,12 @@ export type GatewayOptions = {
   /** 0 picks a free port; listen() reports the real one. */
   port: number;
   maxConnections: number;
+  /** Connections still before initialize: beyond this an upgrade gets HTTP 503 (SPEC §12). */
+  maxPendingConnections: number;
+  /** Browser origins admitted besides the gateway's own (SPEC §12). */
+  allowedOrigins: readonly string[];
+  /** listen(2) backlog (the kernel caps it at its maximum). */
+  backlog: number;
   limits: TransportLimits;
   log: Logger;
   /** Served as JSON at /openrpc.json. */
@@ -29,6 +35,9 @@ const RPC_PATH = "/rpc";
 /** RFC 6455 §7.4.1 "Try Again Later": the refusal is about capacity, not about this client. */
 const TRY_AGAIN_LATER = 1013;
 
+/** Origins compare exactly, scheme and host lower-cased, without a trailing slash. */
+const normalizeOrigin = (origin: string): string => origin.trim().replace(/\/$/, "").toLowerCase();
+
 const pathOf = (url: string | undefined): string => {
   const raw = url ?? "/";
   const q = raw.indexOf("?");
@@ -40,6 +49,9 @@ export class GatewayListener {
   private readonly wss: WebSocketServer;
   private readonly resources: ReadonlyMap<string, string>;
   private readonly transports = new Set<WsTransport>();
+  /** Accepted connections that have not completed initialize yet. */
+  private readonly pending = new Set<WsTransport>();
+  private admittedOrigins = new Set<string>();
   private open = 0;
   private refusing = false;
 
@@ -71,10 +83,14 @@ export class GatewayListener {
     const { host, port } = this.options;
     return new Promise((resolve, reject) => {
       this.server.once("error", reject);
-      this.server.listen(port, host, () => {
+      this.server.listen({ port, host, backlog: this.options.backlog }, () => {
         this.server.off("error", reject);
         const real = (this.server.address() as AddressInfo).port;
         const urlHost = host.includes(":") ? `[${host}]` : host;
+        // A page the gateway itself serves may connect: its own origin is always admitted.
+        this.admittedOrigins = new Set(
+          [`http://${urlHost}:${real}`, ...this.options.allowedOrigins].map(normalizeOrigin),
+        );
         resolve({ host, port: real, url: `ws://${urlHost}:${real}${RPC_PATH}` });
       });
     });
@@ -89,8 +105,14 @@ export class GatewayListener {
     return closed;
   }
 
+  /** Called by the owner of an accepted connection once it has completed initialize. */
+  initialized(transport: WsTransport): void {
+    this.pending.delete(transport);
+  }
+
   /** Called by the owner of an accepted connection when it ends. */
-  released(): void {
+  released(transport: WsTransport): void {
+    this.pending.delete(transport);
     this.open--;
     if (this.refusing && this.open < this.options.maxConnections) this.refusing = false;
   }
@@ -111,10 +133,20 @@ export class GatewayListener {
 
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on("error", () => {}); // a reset during the handshake is the client's business
-    if (pathOf(req.url) !== RPC_PATH) {
-      socket.once("finish", () => socket.destroy());
-      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-      return;
+    if (pathOf(req.url) !== RPC_PATH) return refuseUpgrade(socket, "404 Not Found");
+    // Browsers always send Origin; any page could otherwise open sockets to a local daemon.
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.admittedOrigins.has(normalizeOrigin(origin))) {
+      this.options.log.warn({ listener: "gateway" }, "upgrade refused: origin not allowed");
+      return refuseUpgrade(socket, "403 Forbidden");
+    }
+    // Unauthenticated sockets are capped apart, so they can never take the slots of paired peers.
+    if (this.pending.size >= this.options.maxPendingConnections) {
+      this.options.log.warn(
+        { limit: this.options.maxPendingConnections, listener: "gateway" },
+        "upgrade refused: too many connections before initialize",
+      );
+      return refuseUpgrade(socket, "503 Service Unavailable", "Retry-After: 1\r\n");
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.onWebSocket(ws, req));
   }
@@ -145,9 +177,16 @@ export class GatewayListener {
     }
     this.open++;
     this.transports.add(transport);
+    this.pending.add(transport);
     ws.once("close", () => this.transports.delete(transport));
     this.options.accept(transport);
   }
+}
+
+/** Answers an upgrade request with a plain HTTP status and closes, before any WebSocket exists. */
+function refuseUpgrade(socket: Duplex, status: string, extraHeaders = ""): void {
+  socket.once("finish", () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n${extraHeaders}Content-Length: 0\r\n\r\n`);
 }
 
 /** `body` is serialized JSON. */

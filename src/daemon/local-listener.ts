@@ -20,6 +20,8 @@ export function prepareDirectories(dataDir: string, endpoint: string): void {
 export type ListenerOptions = {
   endpoint: string;
   maxConnections: number;
+  /** listen(2) backlog (the kernel caps it at its maximum): a connect burst is served or refused, not EAGAIN. */
+  backlog: number;
   log: Logger;
   /** An accepted connection under the cap. Returns a function the listener calls when it closes. */
   accept(socket: Socket): void;
@@ -60,7 +62,7 @@ export class LocalListener {
         restore();
         reject(err);
       });
-      server.listen(bindPath, () => {
+      server.listen({ path: bindPath, backlog: this.options.backlog }, () => {
         restore();
         if (unix) {
           chmodSync(bindPath, 0o600);

@@ -3,7 +3,14 @@
 // params schema → handler. initialize is serialized: no later frame of the connection is handled
 // before its response is queued.
 import { ErrorCode, RpcError, rpcErrors } from "../../generated/errors.js";
-import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "../../generated/methods.js";
+import {
+  HANDSHAKE_METHOD,
+  type Handlers,
+  lookupMethod,
+  type MethodInfo,
+  methodTable,
+} from "../../generated/methods.js";
+import type { SessionUpdateParams } from "../../generated/types.js";
 import { hasGrant, type Principal } from "../auth/principal.js";
 import type { HandlerContext } from "../handlers/context.js";
 import type { EventLog } from "../log.js";
@@ -51,10 +58,43 @@ export class DaemonDispatcher implements Router {
   }
 
   notification(method: string, params: unknown): void {
-    // No client → daemon notification is declared yet; anything else is dropped unanswered.
+    // No client → daemon notification is declared yet; a request method runs as a notification only
+    // when openrpc.json allows it (session/prompt, SPEC §13); anything else is dropped unanswered.
     const info = lookupMethod(method);
-    if (info?.implementedBy !== "daemon" || !info.notification || this.state !== "ready") return;
-    this.handlerFor(info)(validParams(info, params), this.ctx);
+    if (info?.implementedBy !== "daemon" || this.state !== "ready") return;
+    if (info.notification) {
+      this.handlerFor(info)(validParams(info, params), this.ctx);
+      return;
+    }
+    if (!info.notificationAllowed) return;
+    let out: unknown;
+    try {
+      out = this.request({ method, params, id: null });
+    } catch (err) {
+      this.refusedNotification(info, params, err);
+      return;
+    }
+    // The result itself has no one to go to: the turn's own turn_complete update is its answer.
+    if (out instanceof Promise) out.catch((err: unknown) => this.refusedNotification(info, params, err));
+  }
+
+  /**
+   * A notification prompt refused before its turn started still ends with a turn_complete update
+   * (outcome failed, the error a request would have got), so a client that sent it never waits forever.
+   */
+  private refusedNotification(info: MethodInfo, params: unknown, err: unknown): void {
+    const error = err instanceof RpcError ? err : rpcErrors.internalError();
+    if (!(err instanceof RpcError)) this.log.error({ err, method: info.name }, "handler failed");
+    const id = (params as { session_id?: unknown } | undefined)?.session_id;
+    const update: SessionUpdateParams = {
+      sessionId: typeof id === "string" && id.length > 0 ? id : null,
+      type: "turn_complete",
+      turnId: null,
+      outcome: "failed",
+      content: error.message,
+      error: { code: error.code, data: error.data },
+    };
+    this.ctx.conn.peer.notify(methodTable["session/update"].name, update);
   }
 
   closed(reason: string): void {

@@ -12,6 +12,11 @@ export type NdjsonLimits = {
   frameTimeoutMs: number;
   writeStallTimeoutMs: number;
   outputHighWaterBytes: number;
+  /**
+   * After a fatal frame error: how long to read and discard what the peer still sends (SPEC §12).
+   * The daemon always sets it (rpc.fatal_linger_ms); a client side may leave it out (no linger).
+   */
+  fatalLingerMs?: number;
 };
 
 /**
@@ -33,6 +38,9 @@ export class NdjsonSocketTransport implements RpcTransport {
   private closed = false;
   private finishing = false;
   private finishReason = "finished";
+  /** Finishing after a fatal frame error: drain the client's input until it closes (or linger ends). */
+  private lingering = false;
+  private lingerTimer: NodeJS.Timeout | undefined;
   private inputEnded = false;
   private hangupPoll: NodeJS.Timeout | undefined;
   private endSignalled = false;
@@ -64,7 +72,7 @@ export class NdjsonSocketTransport implements RpcTransport {
     this.framer = new NdjsonFramer(limits.maxFrameBytes, {
       frame: (text, valid) => this.deliver(text, valid),
       oversized: () =>
-        this.finish(
+        this.finishFatally(
           errorFrame(rpcErrors.frameTooLarge({ limit_bytes: limits.maxFrameBytes })),
           "frame too large",
         ),
@@ -97,6 +105,17 @@ export class NdjsonSocketTransport implements RpcTransport {
     this.finishing = true;
     this.stopReading();
     this.flush();
+  }
+
+  /**
+   * A fatal frame error (SPEC §12): the error line, a half-close, then whatever the client still
+   * sends is read and thrown away, unparsed, until it closes or fatalLingerMs passes. Closing with
+   * its bytes unread would reset the connection, and a client still writing would lose the error.
+   */
+  private finishFatally(message: string, reason: string): void {
+    if (this.closed || this.finishing) return;
+    this.lingering = (this.limits.fatalLingerMs ?? 0) > 0;
+    this.finish(message, reason);
   }
 
   close(reason: string): void {
@@ -157,6 +176,10 @@ export class NdjsonSocketTransport implements RpcTransport {
    * read. Anything unfinished is dropped; the connection ends once what it is owed has been written.
    */
   private onInputEnded(): void {
+    if (this.lingering) {
+      this.close(this.finishReason); // the client closed its side after our error: a clean end
+      return;
+    }
     if (this.closed || this.inputEnded) return;
     this.inputEnded = true;
     this.framer.dispose();
@@ -194,7 +217,7 @@ export class NdjsonSocketTransport implements RpcTransport {
       this.frameTimer = undefined;
       if (this.framer.inFrame) {
         this.framer.dispose();
-        this.finish(
+        this.finishFatally(
           errorFrame(rpcErrors.frameTimeout({ limit_ms: this.limits.frameTimeoutMs })),
           "frame timeout",
         );
@@ -231,7 +254,7 @@ export class NdjsonSocketTransport implements RpcTransport {
       if (this.readingPausedForOutput && !this.overHighWater()) this.onDrain();
     }
     if (this.finishing) {
-      this.socket.end(() => this.close(this.finishReason));
+      this.socket.end(() => (this.lingering ? this.linger() : this.close(this.finishReason)));
       this.stall.arm(); // a client that never reads the final frame is still let go
     }
   }
@@ -248,6 +271,18 @@ export class NdjsonSocketTransport implements RpcTransport {
     // Bytes the daemon chose not to read cannot count against the client's frame clock.
     if (this.frameTimer) clearTimeout(this.frameTimer);
     this.frameTimer = undefined;
+  }
+
+  /** Our FIN is out: keep draining (onData drops everything while finishing) for a bounded time. */
+  private linger(): void {
+    if (this.closed) return;
+    if (this.inputEnded) {
+      this.close(this.finishReason);
+      return;
+    }
+    this.socket.resume();
+    this.lingerTimer = setTimeout(() => this.close(this.finishReason), this.limits.fatalLingerMs ?? 0);
+    this.lingerTimer.unref();
   }
 
   private stopReading(): void {
@@ -288,6 +323,8 @@ export class NdjsonSocketTransport implements RpcTransport {
   }
 
   private clearTimers(): void {
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = undefined;
     if (this.hangupPoll) clearInterval(this.hangupPoll);
     this.hangupPoll = undefined;
     if (this.frameTimer) clearTimeout(this.frameTimer);
