@@ -133,12 +133,16 @@ export class GatewayListener {
 
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on("error", () => {}); // a reset during the handshake is the client's business
-    if (pathOf(req.url) !== RPC_PATH) return refuseUpgrade(socket, "404 Not Found");
+    if (pathOf(req.url) !== RPC_PATH) {
+      refuseUpgrade(socket, "404 Not Found");
+      return;
+    }
     // Browsers always send Origin; any page could otherwise open sockets to a local daemon.
     const origin = req.headers.origin;
     if (origin !== undefined && !this.admittedOrigins.has(normalizeOrigin(origin))) {
       this.options.log.warn({ listener: "gateway" }, "upgrade refused: origin not allowed");
-      return refuseUpgrade(socket, "403 Forbidden");
+      refuseUpgrade(socket, "403 Forbidden");
+      return;
     }
     // Unauthenticated sockets are capped apart, so they can never take the slots of paired peers.
     if (this.pending.size >= this.options.maxPendingConnections) {
@@ -146,7 +150,8 @@ export class GatewayListener {
         { limit: this.options.maxPendingConnections, listener: "gateway" },
         "upgrade refused: too many connections before initialize",
       );
-      return refuseUpgrade(socket, "503 Service Unavailable", "Retry-After: 1\r\n");
+      refuseUpgrade(socket, "503 Service Unavailable", "Retry-After: 1\r\n");
+      return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.onWebSocket(ws, req));
   }
