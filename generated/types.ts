@@ -916,6 +916,9 @@ export interface PairingListParams {}
  * via the `definition` "SessionNewParams".
  */
 export interface SessionNewParams {
+  /**
+   * Agent alias; default "default" (or agent_alias when only that is given).
+   */
   agent?: string;
   mode?: SessionMode;
   /**
