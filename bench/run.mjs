@@ -9,6 +9,7 @@ import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
+import { describeStallAndBurst, stallAndBurst } from "./stall-burst.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5));
@@ -408,6 +409,7 @@ async function main() {
     const idleFloor = await idleFloorConnections();
     const frameRows = await frames();
     const spawned = await spawnTimes();
+    const stall = await stallAndBurst();
     const staged = await stagedUploadsPeak(daemon);
     const rows = [
       ["sequential p50 (ms)", "sequential_p50_ms", "≤ 1.2×"],
@@ -456,10 +458,11 @@ async function main() {
       `spawn to first initialize response: ${spawned.daemon_first_initialize_ms.toFixed(0)} ms; bare Node socket server listening: ` +
         `${spawned.bare_node_server_ms.toFixed(0)} ms (${(spawned.daemon_first_initialize_ms / spawned.bare_node_server_ms).toFixed(2)}×, target ≤ 3×)`,
     );
+    for (const line of describeStallAndBurst(stall)) console.log(line);
     mkdirSync(join(root, "bench/results"), { recursive: true });
     writeFileSync(
       join(root, "bench/results/latest.json"),
-      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged, idle_connections: { daemon: idle, floor: idleFloor }, frames: frameRows, spawn: spawned }, null, 2)}\n`,
+      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged, idle_connections: { daemon: idle, floor: idleFloor }, frames: frameRows, spawn: spawned, stall_and_burst: stall }, null, 2)}\n`,
     );
   } finally {
     for (const s of servers) s.child.kill("SIGTERM");

@@ -82,6 +82,7 @@ export class Daemon {
       endpoint: paths.endpoint,
       maxConnections: rpc.max_local_connections!,
       backlog: rpc.listen_backlog!,
+      lingerMs: rpc.fatal_linger_ms!,
       log,
       accept: (socket) => this.acceptLocal(socket),
     });

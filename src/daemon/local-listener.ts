@@ -22,6 +22,8 @@ export type ListenerOptions = {
   maxConnections: number;
   /** listen(2) backlog (the kernel caps it at its maximum): a connect burst is served or refused, not EAGAIN. */
   backlog: number;
+  /** How long a refused connection is drained before it is closed (rpc.fatal_linger_ms). */
+  lingerMs: number;
   log: Logger;
   /** An accepted connection under the cap. Returns a function the listener calls when it closes. */
   accept(socket: Socket): void;
@@ -94,9 +96,15 @@ export class LocalListener {
         log.warn({ limit: maxConnections }, "connection limit reached: refusing new connections");
       }
       socket.on("error", () => {});
-      socket.end(`${errorFrame(rpcErrors.connectionLimit({ limit: maxConnections }))}\n`, () =>
-        socket.destroy(),
-      );
+      // Like a fatal frame error (SPEC §12): the -32004 line, a half-close, then whatever the client
+      // already sent (typically its initialize) is drained unparsed, so closing does not reset the
+      // connection before the client has read why.
+      const linger = setTimeout(() => socket.destroy(), this.options.lingerMs);
+      linger.unref();
+      socket.on("data", () => {});
+      socket.once("end", () => socket.destroy());
+      socket.once("close", () => clearTimeout(linger));
+      socket.end(`${errorFrame(rpcErrors.connectionLimit({ limit: maxConnections }))}\n`);
       return;
     }
     this.open++;
