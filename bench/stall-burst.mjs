@@ -188,7 +188,10 @@ async function withDaemon(stallMs, work) {
     for (let i = 0; i < 400; i++) {
       const ok = await new Promise((resolve) => {
         const s = connect(d.socket);
-        s.once("connect", () => (s.destroy(), resolve(true)));
+        s.once("connect", () => {
+          s.destroy();
+          resolve(true);
+        });
         s.once("error", () => resolve(false));
       });
       if (ok) break;
