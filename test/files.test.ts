@@ -405,6 +405,9 @@ describe("file/upload/begin", () => {
     await eventually(() => Date.now() - idleSince > 30, "the silent upload to be idle past the timeout");
     const fresh = await begin(busy, { session_id: s.session_id, size_bytes: 3000 });
     expect(fresh.upload_id).not.toBe(held.upload_id);
+    // Back to the default, so the background sweep cannot take the fresh upload between its calls on
+    // a loaded machine (5 ms is shorter than a busy event loop's turn).
+    await asOwner([{ prop: "files.upload_idle_timeout_ms", value: 300_000 }]);
     // the silent client's connection is still open, but its upload is gone
     expect(silent.isClosed).toBe(false);
     expect(errorOf(await chunk(silent, held.upload_id, 10, bytesOf(10)))).toEqual({
