@@ -1,6 +1,6 @@
 // generated/errors.ts: error codes, the RpcError class, and one constructor per data.reason, so handlers
 // and the transport build every error from the document's declarations and never spell a code.
-import type { JsonSchema, OpenRpcDocument } from "./document.js";
+import { errorVariants, type JsonSchema, type OpenRpcDocument } from "./document.js";
 import { errorDataTypeName, reasonDataTypeName } from "./emit-types.js";
 import { camel } from "./names.js";
 
@@ -10,11 +10,10 @@ export function emitErrors(doc: OpenRpcDocument, banner: string): string {
   const dataMap = entries.map(([name]) => `  ${name}: T.${errorDataTypeName(name)};`).join("\n");
   const ctors: string[] = [];
   for (const [name, err] of entries) {
-    for (const v of err["x-data-schema"].oneOf) {
+    for (const { reason, component, schema: v } of errorVariants(doc, err)) {
       const props = v.properties as Record<string, JsonSchema>;
-      const reason = props.reason?.const as string;
       const figures = Object.keys(props).filter((k) => k !== "reason");
-      const type = `T.${reasonDataTypeName(reason)}`;
+      const type = `T.${component ?? reasonDataTypeName(reason)}`;
       const message = JSON.stringify(v.description);
       ctors.push(
         `  /** ${name} (${err.code}): ${v.description} */`,

@@ -85,7 +85,8 @@ describe("lintDocument", () => {
 
   it("reports duplicate reasons", () => {
     const problems = lintWith((doc) => {
-      const variant = doc.components.errors.SESSION_BUSY!["x-data-schema"].oneOf[0]!;
+      // Error data variants are named components (`$ref` → SessionBusyData); rename the reason there.
+      const variant = doc.components.schemas.SessionBusyData!;
       (variant.properties as { reason: { const: string } }).reason.const = "parse_error";
     });
     expect(problems.join("\n")).toMatch(
