@@ -10,6 +10,7 @@ import { emitErrors } from "./emit-errors.js";
 import { emitMethods } from "./emit-methods.js";
 import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
+import { emitGo } from "./go/index.js";
 import { lintDocument } from "./lint.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -37,6 +38,7 @@ async function main(check: boolean): Promise<number> {
     "errors.ts": emitErrors(doc, BANNER),
     "methods.ts": emitMethods(doc, BANNER),
     "client.ts": emitClient(doc, BANNER),
+    ...Object.fromEntries(emitGo(doc).map((f) => [join("..", f.path), f.content])), // go: until core's wiring
   };
 
   if (check) {
