@@ -24,8 +24,14 @@ type frameReader struct {
 
 func newFrameReader(r io.Reader, maxBytes int) *frameReader {
 	scan := bufio.NewScanner(r)
-	// The scanner's limit counts the line and its terminator ("\r\n" at most).
-	scan.Buffer(make([]byte, 0, 64<<10), maxBytes+2)
+	// The scanner's limit counts the line and its terminator ("\r\n" at most); it is the larger of its
+	// argument and the initial buffer's capacity, so that buffer must not start bigger.
+	limit := maxBytes + 2
+	initial := 64 << 10
+	if initial > limit {
+		initial = limit
+	}
+	scan.Buffer(make([]byte, 0, initial), limit)
 	return &frameReader{scan: scan}
 }
 
