@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { implementedBy, loadDocument, type OpenRpcDocument, rewriteRefs } from "../codegen/document.js";
 import { emitGo } from "../codegen/go/index.js";
@@ -75,6 +76,43 @@ describe("codegen/go", () => {
       const name = goName(v.$ref.split("/").pop()!);
       expect(out).toContain(`func (*${name}) isSessionUpdateParams() {}`);
     }
+  });
+
+  it("names every Go identifier validly, whatever the wire names", () => {
+    fc.assert(
+      fc.property(fc.string(), (wire) => {
+        expect(goName(wire)).toMatch(/^([A-Z][A-Za-z0-9]*)?$/);
+      }),
+    );
+  });
+
+  it("gives any set of member names distinct fields tagged with the exact wire name, or refuses the name", () => {
+    const member = fc.string({ minLength: 1, maxLength: 12 });
+    const kinds = fc.constantFrom<object>({ type: "string" }, { type: "integer" }, { type: "boolean" }, {});
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(member, kinds), { selector: ([n]) => n, maxLength: 8 }),
+        (members) => {
+          const doc = load();
+          const properties = Object.fromEntries(members);
+          doc.components.schemas.PropertyProbe = { type: "object", properties };
+          let out: string;
+          try {
+            out = text(doc);
+          } catch (err) {
+            expect(String(err)).toMatch(/cannot be a json tag name/);
+            return;
+          }
+          const body = out.split("type PropertyProbe struct")[1]?.split("\n}\n")[0] ?? "";
+          const fields = [...body.matchAll(/^\t([A-Za-z0-9]+) +\S+ +`json:"(.*?)(,omitempty)?"`$/gm)];
+          expect(fields.map((f) => f[2])).toEqual(Object.keys(properties)); // JS key order, as JSON.parse gives
+          const names = fields.map((f) => f[1]!);
+          expect(new Set(names).size).toBe(names.length);
+          for (const n of names) expect(n).toMatch(/^[A-Z][A-Za-z0-9]*$/);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("takes names from the document's $refs, not from assumptions", () => {

@@ -233,6 +233,10 @@ export class GoModel {
     const required = new Set((schema.required as string[] | undefined) ?? []);
     const taken = new Set<string>();
     for (const [wire, raw] of Object.entries(obj(schema.properties))) {
+      // encoding/json ignores a tag name outside this set (and a quote or backtick would end the tag).
+      if (!/^[A-Za-z0-9!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/.test(wire)) {
+        throw new Error(`codegen/go: ${name} member ${JSON.stringify(wire)} cannot be a json tag name`);
+      }
       const prop = obj(raw);
       // Two wire spellings of one Go name (`protocolVersion`, `protocol_version`): later ones get 2, 3, …
       let field = goName(wire) || "X";
