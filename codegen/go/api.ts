@@ -1,12 +1,7 @@
-// The methods and errors of openrpc.json as the Go client sees them, on top of the type model.
-import {
-  bareRef,
-  implementedBy,
-  isNotification,
-  type JsonSchema,
-  type OpenRpcDocument,
-  paramsSchema,
-} from "../document.js";
+// The methods and errors of openrpc.json as the Go client sees them: codegen/model.ts (the model every
+// target shares: directions, grants, names from `$ref`s, error variants by reason) with Go types on top.
+import type { JsonSchema, OpenRpcDocument } from "../document.js";
+import { buildModel, type NamedSchema } from "../model.js";
 import { GoModel, type GoType } from "./model.js";
 import { errorTypeName, goName } from "./names.js";
 
@@ -44,50 +39,57 @@ export interface GoApi {
 }
 
 export function buildApi(doc: OpenRpcDocument): GoApi {
+  const shared = buildModel(doc);
   const model = new GoModel(doc);
   for (const key of Object.keys(doc.components.schemas)) model.component(key);
+  const typeOf = (s: NamedSchema): GoType =>
+    s.component ? model.component(s.name) : model.resolve(s.schema, goName(s.name));
 
-  const methods = doc.methods.map((m): GoMethod => {
-    const name = goName(m.name);
-    const schema = paramsSchema(m);
-    const members = Object.keys((model.deref(schema).properties as JsonSchema | undefined) ?? {});
-    const isUnion = Array.isArray(model.deref(schema).oneOf);
-    const params =
-      members.length > 0 || isUnion || bareRef(schema) !== undefined
-        ? model.resolve(schema, `${name}Params`)
-        : undefined;
-    const result = m.result ? model.resolve(m.result.schema, `${name}Result`) : undefined;
-    // Component describes run first (the components loop above), so these only reach synthesized types.
-    if (params) model.describe(params, `is the params object of ${m.name}.`);
+  const methods = shared.methods.map((m): GoMethod => {
+    const members = Object.keys((m.params.schema.properties as JsonSchema | undefined) ?? {});
+    const params = members.length > 0 || m.paramsUnion ? typeOf(m.params) : undefined;
+    const result = m.result ? typeOf(m.result) : undefined;
+    // Components got their descriptions first, so these reach synthesized types only.
+    const declared = params ?? (m.params.component ? model.component(m.params.name) : undefined);
+    if (declared) model.describe(declared, `is the params object of ${m.name}.`);
     if (result) model.describe(result, `is the result of ${m.name}.`);
     return {
       wire: m.name,
-      name,
-      direction: implementedBy(m),
-      notification: isNotification(m),
-      params: params && (members.length > 0 || isUnion) ? params : undefined,
+      name: goName(m.name),
+      direction: m.direction === "client→daemon" ? "daemon" : "client",
+      notification: m.notification,
+      params,
       result,
-      grant: m["x-grant"],
-      localOnly: m["x-local-only"] === true,
+      grant: m.grant ?? undefined,
+      localOnly: m.localOnly,
       summary: m.summary,
       description: m.description,
     };
   });
 
-  const errors = Object.entries(doc.components.errors).map(([key, e]): GoError => {
-    const typeName = errorTypeName(key);
-    const variants = e["x-data-schema"].oneOf;
-    const inlineName = (v: JsonSchema): string => `${goName(model.constTag(v, "reason"))}Data`;
-    let data: GoError["data"];
-    if (variants.length === 1 && variants[0]) {
-      const v = model.declareVariant(variants[0], "reason", undefined, inlineName);
-      data = { kind: "single", type: v.type, tag: v.tag };
-    } else {
-      const union = `${typeName}Data`;
-      model.declareUnion(union, { ...e["x-data-schema"], description: undefined }, "reason", inlineName);
-      data = { kind: "union", type: union };
-    }
-    return { key, code: e.code, message: e.message, typeName, codeConst: `Code${goName(key)}`, data };
+  const errors = shared.errors.map((e): GoError => {
+    const typeName = errorTypeName(e.name);
+    const union = e.variants.length === 1 ? undefined : `${typeName}Data`;
+    if (union !== undefined) model.declareUnionOf(union, "reason");
+    const variants = e.variants.map((v) =>
+      model.tagVariant(
+        v.name in doc.components.schemas ? model.component(v.name) : model.resolve(v.schema, goName(v.name)),
+        { key: "reason", value: v.reason },
+        union,
+      ),
+    );
+    const only = variants[0];
+    return {
+      key: e.name,
+      code: e.code,
+      message: e.message,
+      typeName,
+      codeConst: `Code${goName(e.name)}`,
+      data:
+        union === undefined && only
+          ? { kind: "single", type: only, tag: e.variants[0]!.reason }
+          : { kind: "union", type: union ?? `${typeName}Data` },
+    };
   });
 
   return { model, methods, errors };

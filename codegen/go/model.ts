@@ -1,6 +1,6 @@
 // The Go view of openrpc.json: every schema a client needs as a Go declaration (struct, string enum or
 // tagged union), named from the document's own `$ref`s and component keys, never from assumed names.
-import { bareRef, type JsonSchema, type OpenRpcDocument } from "../document.js";
+import type { JsonSchema, OpenRpcDocument } from "../document.js";
 import { goName } from "./names.js";
 
 export type GoType =
@@ -198,33 +198,38 @@ export class GoModel {
     tagKey: string,
     inlineName: (v: JsonSchema) => string,
   ): void {
-    const variants: { tag: string; type: string }[] = [];
-    this.declare({ kind: "union", name, doc: schema.description as string | undefined, tagKey, variants });
-    for (const v of schema.oneOf as JsonSchema[])
-      variants.push(this.declareVariant(v, tagKey, name, inlineName));
+    this.declareUnionOf(name, tagKey, schema.description as string | undefined);
+    for (const v of schema.oneOf as JsonSchema[]) {
+      const tag = { key: tagKey, value: this.constTag(v, tagKey) };
+      const t =
+        typeof v.$ref === "string" ? this.resolve(v, inlineName(v)) : this.inlineStruct(inlineName(v), v);
+      this.tagVariant(t, tag, name);
+    }
   }
 
-  /** A variant struct (declared if inline), marked as belonging to `union` when there is one. */
-  declareVariant(
-    v: JsonSchema,
-    tagKey: string,
-    union: string | undefined,
-    inlineName: (v: JsonSchema) => string,
-  ): { tag: string; type: string } {
-    const tag = this.constTag(v, tagKey);
-    const ref = bareRef(v);
-    let t: GoType;
-    if (ref !== undefined || typeof v.$ref === "string") {
-      t = this.component(ref ?? this.refName(v.$ref as string));
-    } else {
-      this.declareStruct(inlineName(v), v);
-      t = { kind: "named", name: inlineName(v) };
-    }
+  /** An empty union declaration that tagVariant adds variants to. */
+  declareUnionOf(name: string, tagKey: string, doc?: string): void {
+    this.declare({ kind: "union", name, doc, tagKey, variants: [] });
+  }
+
+  private inlineStruct(name: string, schema: JsonSchema): GoType {
+    this.declareStruct(name, schema);
+    return { kind: "named", name };
+  }
+
+  /** Marks a struct as the variant of `union` (if any) whose `tag.key` member is `tag.value`. */
+  tagVariant(t: GoType, tag: Tag, union: string | undefined): string {
     const decl = this.declOf(t);
-    if (decl?.kind !== "struct") throw new Error(`codegen/go: variant ${tag} of ${union} is not an object`);
-    decl.tag = { key: tagKey, value: tag };
-    if (union !== undefined && !decl.unions.includes(union)) decl.unions.push(union);
-    return { tag, type: decl.name };
+    if (decl?.kind !== "struct")
+      throw new Error(`codegen/go: variant ${tag.value} of ${union} is not an object`);
+    decl.tag = tag;
+    if (union !== undefined) {
+      const u = this.decls.get(union);
+      if (u?.kind !== "union") throw new Error(`codegen/go: ${union} is not a union`);
+      u.variants.push({ tag: tag.value, type: decl.name });
+      if (!decl.unions.includes(union)) decl.unions.push(union);
+    }
+    return decl.name;
   }
 
   declareStruct(name: string, schema: JsonSchema): void {
