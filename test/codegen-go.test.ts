@@ -156,10 +156,35 @@ describe("codegen/go", () => {
         "x-params-schema": { $ref: "#/components/schemas/SessionRenameParams" },
         result: { name: "SessionRenameResult", schema: { $ref: "#/components/schemas/SessionRenameResult" } },
       });
+      // The other shapes a method can take compile too: a client → daemon notification, a union result,
+      // a daemon → client notification with struct params and a daemon → client request without params.
+      const params = [{ name: "session_id", required: true, schema: { type: "string" } }];
+      doc.methods.push(
+        { name: "session/touch", "x-grant": "sessions:update", params },
+        {
+          name: "session/last-update",
+          "x-grant": "sessions:read",
+          params,
+          result: { name: "U", schema: { $ref: "#/components/schemas/SessionUpdateParams" } },
+        },
+        { name: "client/notice", "x-implemented-by": ["client"], params },
+        {
+          name: "client/ping",
+          "x-implemented-by": ["client"],
+          params: [],
+          result: { name: "Pong", schema: { type: "boolean" } },
+        },
+      );
       const out = text(doc);
       expect(out).toContain(
         "func (c *Client) SessionRename(ctx context.Context, params *SessionRenameParams) (*SessionRenameResult, error) {",
       );
+      expect(out).toContain(
+        "func (c *Client) SessionTouch(ctx context.Context, params *SessionTouchParams) error {",
+      );
+      expect(out).toContain("(SessionUpdateParams, error) {");
+      expect(out).toContain("func (c *Client) OnClientNotice(fn func(*ClientNoticeParams)) {");
+      expect(out).toContain("type ClientPingHandler func(ctx context.Context) (bool, error)");
       const dir = moduleFrom(doc);
       writeFileSync(
         join(dir, "zeroclaw", "rename_use_test.go"),
