@@ -1,0 +1,3 @@
+module github.com/zeroclaw/zeroclaw-rpc/clients/go
+
+go 1.19
