@@ -170,7 +170,10 @@ func (c *Client) SessionNew(ctx context.Context, params *SessionNewParams) (*Ses
 // (recovering an interrupted turn with one visible marker). Cancellation (session/cancel,
 // session/kill, the starting connection closing, a write stall) ends the turn with outcome
 // cancelled, never an error; a provider failure ends it with outcome failed and a clear content.
-// Every update of the turn is written before this response.
+// Every update of the turn is written before this response. Also accepted as a notification
+// (zerocode sends it so): the turn runs exactly the same, its turn_complete update is the only
+// result, and a prompt refused before its turn starts gets one session/update turn_complete with
+// outcome failed, turnId null and error {code, data}.
 //
 // Grant: sessions:execute.
 func (c *Client) SessionPrompt(ctx context.Context, params *SessionPromptParams) (*SessionPromptResult, error) {

@@ -52,6 +52,21 @@ type InitializeResult struct {
 	// The method names this daemon serves.
 	Capabilities []string  `json:"capabilities"`
 	Principal    Principal `json:"principal"`
+	// Same as protocolVersion (zerocode reads this spelling).
+	ProtocolVersion2 int64 `json:"protocol_version"`
+	// Same as serverVersion (zerocode reads this spelling).
+	ServerVersion2 string `json:"server_version"`
+	// The daemon's process id.
+	ServerPID int64 `json:"server_pid"`
+	// Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
+	Commands []DaemonCommand `json:"commands"`
+}
+
+// DaemonCommand: A command the daemon offers (zerocode's `commands` entries).
+type DaemonCommand struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"`
+	Aliases []string `json:"aliases,omitempty"`
 }
 
 // StatusResult is the result of status.
@@ -261,10 +276,14 @@ func (v SessionUpdateHistoryTrimmed) MarshalJSON() ([]byte, error) {
 
 // SessionUpdateTurnComplete is the "type": "turn_complete" variant.
 type SessionUpdateTurnComplete struct {
-	SessionID string      `json:"sessionId"`
-	TurnID    string      `json:"turnId"`
-	Outcome   TurnOutcome `json:"outcome"`
-	Content   string      `json:"content"`
+	// null when a refused notification prompt carried no valid session_id.
+	SessionID *string `json:"sessionId"`
+	// null when a notification prompt was refused before its turn started.
+	TurnID  *string     `json:"turnId"`
+	Outcome TurnOutcome `json:"outcome"`
+	Content string      `json:"content"`
+	// Only on a refused notification prompt: the error a request would have got.
+	Error *SessionUpdateTurnCompleteError `json:"error,omitempty"`
 }
 
 func (*SessionUpdateTurnComplete) isSessionUpdateParams() {}
@@ -273,6 +292,13 @@ func (*SessionUpdateTurnComplete) isSessionUpdateParams() {}
 func (v SessionUpdateTurnComplete) MarshalJSON() ([]byte, error) {
 	type plain SessionUpdateTurnComplete
 	return marshalTagged("type", "turn_complete", plain(v))
+}
+
+// SessionUpdateTurnCompleteError: Only on a refused notification prompt: the error a request would
+// have got.
+type SessionUpdateTurnCompleteError struct {
+	Code int64 `json:"code"`
+	Data any   `json:"data"`
 }
 
 // ElicitationCreateResult is the result of elicitation/create.
@@ -324,6 +350,14 @@ type RPCConfig struct {
 	OutputHighWaterBytes *int64 `json:"output_high_water_bytes,omitempty"`
 	// With --ephemeral, how long after the last client leaves the daemon waits before exiting.
 	EphemeralGraceMs *int64 `json:"ephemeral_grace_ms,omitempty"`
+	// Listen backlog of the local socket and the gateway (capped by the system's maximum), so a
+	// burst of connects is served or refused with -32004 instead of failing in connect().
+	ListenBacklog *int64 `json:"listen_backlog,omitempty"`
+	// After a fatal frame error (frame_too_large, frame_timeout) the daemon writes the error line,
+	// half-closes, and reads and discards what the client still sends for at most this long before
+	// closing, so a client still writing sees the error and a clean end of stream rather than a
+	// reset.
+	FatalLingerMs *int64 `json:"fatal_linger_ms,omitempty"`
 }
 
 // GatewayConfig: The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize,
@@ -337,6 +371,15 @@ type GatewayConfig struct {
 	Port *int64 `json:"port,omitempty"`
 	// Open gateway connections; the next one gets -32004.
 	MaxConnections *int64 `json:"max_connections,omitempty"`
+	// Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose
+	// WebSocket upgrades are accepted besides the gateway's own http://<host>:<port>. An upgrade
+	// with any other Origin header (including "null") gets HTTP 403. Clients that send no Origin
+	// are unaffected.
+	AllowedOrigins []string `json:"allowed_origins,omitempty"`
+	// Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP
+	// 503 (retry later). They count toward max_connections too, so unauthenticated sockets never
+	// take the slots of paired peers.
+	MaxPendingConnections *int64 `json:"max_pending_connections,omitempty"`
 }
 
 // SessionsConfig is components.schemas.SessionsConfig in openrpc.json.
@@ -413,6 +456,10 @@ type PermissionProfile struct {
 	AllowedAgents []string `json:"allowed_agents,omitempty"`
 	// Tools this profile may run ("*" for all).
 	AllowedTools []string `json:"allowed_tools,omitempty"`
+	// Absolute directories under which a non-admin principal with this profile may point
+	// session/new.cwd (each root itself included; symlinks resolved). Default: none, so a non-admin
+	// gets a daemon-made workspace.
+	WorkspaceRoots []string `json:"workspace_roots,omitempty"`
 }
 
 // SecurityConfig is components.schemas.SecurityConfig in openrpc.json.
@@ -579,6 +626,10 @@ type SessionNewResult struct {
 	Agent        string      `json:"agent"`
 	Mode         SessionMode `json:"mode"`
 	WorkspaceDir string      `json:"workspace_dir"`
+	// Same as agent (zerocode reads this name).
+	AgentAlias string `json:"agent_alias"`
+	// Transcript rows so far (0 for a new session).
+	MessageCount int64 `json:"message_count"`
 }
 
 // SessionPromptResult is the result of session/prompt.
@@ -591,7 +642,8 @@ type SessionPromptResult struct {
 	Content string `json:"content"`
 }
 
-// ApprovalDecision is components.schemas.ApprovalDecision in openrpc.json.
+// ApprovalDecision: allow_once, allow_always, reject; reject_once (zerocode's spelling) means
+// reject.
 type ApprovalDecision string
 
 // ApprovalDecision values.
@@ -599,6 +651,7 @@ const (
 	ApprovalDecisionAllowOnce   ApprovalDecision = "allow_once"
 	ApprovalDecisionAllowAlways ApprovalDecision = "allow_always"
 	ApprovalDecisionReject      ApprovalDecision = "reject"
+	ApprovalDecisionRejectOnce  ApprovalDecision = "reject_once"
 )
 
 // FileEntry: A file stored in the session agent's workspace under its content hash.
@@ -642,6 +695,9 @@ type InitializeParams struct {
 	ClientInfo         *ClientInfo         `json:"clientInfo,omitempty"`
 	ClientCapabilities *ClientCapabilities `json:"clientCapabilities,omitempty"`
 	AuthToken          string              `json:"auth_token,omitempty"`
+	TuiID              any                 `json:"tui_id,omitempty"`
+	TuiSig             any                 `json:"tui_sig,omitempty"`
+	Env                map[string]any      `json:"env,omitempty"`
 }
 
 // StatusParams is the params object of status.
@@ -683,11 +739,26 @@ type PairingListParams struct{}
 
 // SessionNewParams is the params object of session/new.
 type SessionNewParams struct {
+	// Agent alias; default "default" (or agent_alias when only that is given).
 	Agent string      `json:"agent,omitempty"`
 	Mode  SessionMode `json:"mode,omitempty"`
-	// Absolute path of an existing directory to work in.
-	Cwd       string `json:"cwd,omitempty"`
+	// Absolute path of an existing directory to work in (symlinks resolved). Admins may name any
+	// directory outside the data dir; other principals only one inside their profiles'
+	// workspace_roots, and never another session's workspace: -32012 cwd_forbidden otherwise.
+	Cwd string `json:"cwd,omitempty"`
+	// 1–128 of A-Z a-z 0-9 _ . -, not starting with a dot (so never . or ..). Default: a random
+	// s_<hex>.
 	SessionID string `json:"session_id,omitempty"`
+	// zerocode's name for agent (agent wins when both are given).
+	AgentAlias string `json:"agent_alias,omitempty"`
+	// zerocode's name for mode (mode wins when both are given).
+	ChatMode SessionMode `json:"chat_mode,omitempty"`
+	// zerocode's terminal id. Accepted and ignored (zerocode sends it).
+	TuiID any `json:"tui_id,omitempty"`
+	// zerocode's memory switch. Accepted and ignored (zerocode sends it).
+	ExcludeMemory any `json:"exclude_memory,omitempty"`
+	// zerocode's sibling switch. Accepted and ignored (zerocode sends it).
+	KeepSiblings any `json:"keep_siblings,omitempty"`
 }
 
 // SessionPromptParams is the params object of session/prompt.
@@ -1181,6 +1252,19 @@ func (v AgentNotAllowedData) MarshalJSON() ([]byte, error) {
 	return marshalTagged("reason", "agent_not_allowed", plain(v))
 }
 
+// CwdForbiddenData: session/new.cwd names a directory this principal may not use
+type CwdForbiddenData struct {
+	Cwd string `json:"cwd"`
+}
+
+func (*CwdForbiddenData) isForbiddenErrorData() {}
+
+// MarshalJSON writes the variant with its "reason" member.
+func (v CwdForbiddenData) MarshalJSON() ([]byte, error) {
+	type plain CwdForbiddenData
+	return marshalTagged("reason", "cwd_forbidden", plain(v))
+}
+
 // UploadNotFoundData: Unknown, expired, discarded or another connection's upload
 type UploadNotFoundData struct {
 	UploadID string `json:"upload_id,omitempty"`
@@ -1403,8 +1487,8 @@ func DecodeNotInitializedErrorData(data []byte) (NotInitializedErrorData, error)
 // ForbiddenErrorData is tagged by its "reason" member.
 //
 // Its values are *NotGrantedData, *ConfigPathForbiddenData, *LocalOnlyData, *AgentNotAllowedData,
-// or *UnknownVariant for a reason this client does not know; DecodeForbiddenErrorData reads one
-// from JSON.
+// *CwdForbiddenData, or *UnknownVariant for a reason this client does not know;
+// DecodeForbiddenErrorData reads one from JSON.
 type ForbiddenErrorData interface {
 	isForbiddenErrorData()
 }
@@ -1427,6 +1511,8 @@ func DecodeForbiddenErrorData(data []byte) (ForbiddenErrorData, error) {
 		v = &LocalOnlyData{}
 	case "agent_not_allowed":
 		v = &AgentNotAllowedData{}
+	case "cwd_forbidden":
+		v = &CwdForbiddenData{}
 	default:
 		return &UnknownVariant{Tag: tag, Raw: append([]byte(nil), data...)}, nil
 	}

@@ -10,11 +10,13 @@ import (
 	"github.com/zeroclaw/zeroclaw-rpc/clients/go/zeroclaw"
 )
 
+func ptr(s string) *string { return &s }
+
 func TestUnionVariantsEncodeWithTheirTagAndDecodeBack(t *testing.T) {
 	values := []zeroclaw.SessionUpdateParams{
 		&zeroclaw.SessionUpdateAgentMessageChunk{SessionID: "s", Text: "hi"},
 		&zeroclaw.SessionUpdateToolResult{SessionID: "s", ToolCallID: "t", Name: "bash", RawOutput: map[string]any{"exit": float64(0)}},
-		&zeroclaw.SessionUpdateTurnComplete{SessionID: "s", TurnID: "t", Outcome: zeroclaw.TurnOutcomeCancelled, Content: ""},
+		&zeroclaw.SessionUpdateTurnComplete{SessionID: ptr("s"), TurnID: ptr("t"), Outcome: zeroclaw.TurnOutcomeCancelled, Content: ""},
 	}
 	for _, v := range values {
 		raw, err := json.Marshal(v)
