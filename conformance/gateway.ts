@@ -30,7 +30,9 @@ export async function discoverGatewayUrl(
   if (reported === null || reported === undefined) {
     // The case enabled the gateway (`#! gateway.enabled = true`); an implementation that still reports
     // none does not offer one: not implemented (a failure under --require gateway or --strict).
-    throw new NotImplemented("status.gateway_url is null: the daemon serves no gateway");
+    throw new NotImplemented(
+      "status.gateway_url is null: the daemon serves no gateway (though the case set `gateway.enabled = true`)",
+    );
   }
   if (typeof reported !== "string")
     throw new CaseFailure(`status.gateway_url is not a string: ${preview(reported)}`);

@@ -183,7 +183,7 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
 
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), "zc-codegen-"));
-    for (const entry of ["codegen", "generated", "openrpc.json", "package.json", "tsconfig.json"])
+    for (const entry of ["codegen", "generated", "openrpc.json", "package.json", "tsconfig.json", "conformance"])
       cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
   });

@@ -46,3 +46,9 @@ if ACTIVE and ACTIVE not in MUTANTS:
 def mutant(name: str) -> bool:
     assert name in MUTANTS, name
     return ACTIVE == name
+
+
+if __name__ == "__main__":
+    # `python3 mutants.py`: the names, one a line (read by scripts/conformance-mutants.mjs).
+    for name, what in MUTANTS.items():
+        print(f"{name}\t{what}")
