@@ -8,6 +8,9 @@ import { isJsonObject, type JsonValue } from "./json.js";
  * string again); any other value as its JSON text (`"id":${count}`).
  */
 
+/** Predefined: a token unique to the suite run, so ids a case creates never collide with an earlier run's. */
+export const RUN_CAPTURE = "run";
+
 const CAPTURE = /^<capture:([A-Za-z_][A-Za-z0-9_-]*)>$/;
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
 /** What parse-time checks put in place of a reference: valid inside a JSON string and as a value. */

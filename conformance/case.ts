@@ -21,10 +21,20 @@ export interface CaseContext {
   contract: OpenRpcContract | undefined;
   /** Present for daemon-launcher cases. */
   launcher: DaemonLauncher | undefined;
+  /** A token unique to this run, for ids the case creates (`${run}` in fixtures). */
+  runId?: string;
 }
 
 export interface ConformanceCase {
   name: string;
+  /** One of the areas of SPEC §16 (areas.ts); a fixture's is its directory. */
+  area: string;
+  /**
+   * The daemon methods (declared in openrpc.json) the case calls. When the
+   * implementation's `initialize.capabilities` lacks one, the case is not
+   * implemented rather than failed (unless its area is required).
+   */
+  methods: readonly string[];
   /** One line saying what the case shows; printed with a failure in --verbose mode. */
   title: string;
   needs: CaseNeeds;
@@ -33,3 +43,6 @@ export interface ConformanceCase {
 
 /** The daemon did something the contract forbids (as opposed to a bug in the suite). */
 export class CaseFailure extends Error {}
+
+/** The implementation does not offer what the case tests (e.g. no gateway): reported, not failed. */
+export class NotImplemented extends Error {}

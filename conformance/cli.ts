@@ -1,30 +1,52 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { runConformance } from "./runner.js";
+import { orderAreas, parseAreaList } from "./areas.js";
+import type { ReportTargets } from "./reports.js";
+import { collectCases, runConformance } from "./runner.js";
 
 /**
- * `zeroclaw conformance …` and `npx tsx conformance/cli.ts …`: a black-box
- * suite for any implementation of the socket transport. It speaks only the
- * wire protocol and the environment contract of SPEC §1, never our src/.
+ * `zeroclaw-conformance …` (this package's bin), `zeroclaw conformance …` (an alias in the
+ * daemon's command line) and `npx tsx conformance/cli.ts …`: a black-box suite for any
+ * implementation of the socket transport. It speaks only the wire protocol and the environment
+ * contract of SPEC §1, never the daemon's code.
  */
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
-const USAGE = `usage: conformance (--spawn "CMD" | --socket PATH) [--filter SUBSTR] [--timeout-ms N] [--verbose]
+const USAGE = `usage: zeroclaw-conformance (--spawn "CMD" | --socket PATH | --list) [options]
 
-  --spawn "CMD"    start the daemon with CMD (through the shell) in a fresh temp dir,
-                   passing PATH, HOME, ZEROCLAW_CONFIG_DIR, ZEROCLAW_DATA_DIR and
-                   ZEROCLAW_SOCKET; cases needing settings get a daemon of their own
-  --socket PATH    test an already running daemon; cases needing settings or a fresh
-                   daemon are skipped (with --spawn too, only those use CMD)
-  --filter SUBSTR  run only cases whose name contains SUBSTR
-  --timeout-ms N   how long to wait for each expected message (default ${DEFAULT_TIMEOUT_MS})
-  --verbose        print the wire transcript and daemon stderr of each failure`;
+  --spawn "CMD"        start the daemon with CMD (through the shell) in a fresh temp dir,
+                       passing PATH, HOME, ZEROCLAW_CONFIG_DIR, ZEROCLAW_DATA_DIR and
+                       ZEROCLAW_SOCKET; cases needing settings get a daemon of their own
+  --socket PATH        test an already running daemon, without changing it: cases needing
+                       settings or a fresh daemon are skipped, so are cases that would change
+                       its settings (unless --allow-writes); what the run creates is removed
+                       (with --spawn too, only the cases needing their own daemon use CMD)
+  --allow-writes       with --socket: also run the cases that change settings (config/set,
+                       config/set-many, pairing/create, pairing/revoke)
+  --area A,B           run only the cases of these areas
+  --require A,B        these areas must be implemented: their not-implemented cases run and fail
+  --strict             every area must be implemented (--require all)
+  --list               print every case with its area and the methods it needs, then exit
+  --report KIND=FILE   also write a report: junit=FILE (JUnit XML) or json=FILE; may be repeated
+  --openrpc FILE       the openrpc.json to check against (default: the package's copy)
+  --filter SUBSTR      run only cases whose name contains SUBSTR
+  --timeout-ms N       how long to wait for each expected message (default ${DEFAULT_TIMEOUT_MS})
+  --verbose            print the wire transcript and daemon stderr of each failure
+
+exit code: 0 when no case failed, 1 when one did, 2 when the suite could not run`;
 
 interface ParsedArguments {
   socket: string | undefined;
   spawn: string | undefined;
   filter: string | undefined;
+  areas: string[] | undefined;
+  required: string[];
+  strict: boolean;
+  allowWrites: boolean;
+  list: boolean;
+  reports: ReportTargets;
+  openrpc: string | undefined;
   timeoutMs: number;
   verbose: boolean;
 }
@@ -41,12 +63,29 @@ export async function conformanceMain(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const print = (line: string): void => {
+    process.stdout.write(`${line}\n`);
+  };
   try {
-    const summary = await runConformance({
-      ...parsed,
-      cwd: process.cwd(),
-      print: (line) => process.stdout.write(`${line}\n`),
-    });
+    const { cases } = await collectCases(parsed.openrpc);
+    const known = new Set(cases.map((testCase) => testCase.area));
+    for (const area of [...(parsed.areas ?? []), ...parsed.required]) {
+      if (!known.has(area))
+        throw new Error(
+          `no case has area ${JSON.stringify(area)} (areas: ${orderAreas(known)
+            .filter((a) => known.has(a))
+            .join(", ")})`,
+        );
+    }
+    if (parsed.list) {
+      for (const testCase of cases) {
+        if (parsed.areas && !parsed.areas.includes(testCase.area)) continue;
+        const methods = testCase.methods.length > 0 ? `  [${testCase.methods.join(" ")}]` : "";
+        print(`${testCase.area.padEnd(10)} ${testCase.name}${methods}`);
+      }
+      return 0;
+    }
+    const summary = await runConformance({ ...parsed, cwd: process.cwd(), print });
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {
     // The suite itself could not run (no fixtures, unreadable files): not a verdict on the daemon.
@@ -60,6 +99,13 @@ function parseArguments(argv: string[]): ParsedArguments | "help" {
     socket: undefined,
     spawn: undefined,
     filter: undefined,
+    areas: undefined,
+    required: [],
+    strict: false,
+    allowWrites: false,
+    list: false,
+    reports: {},
+    openrpc: undefined,
     timeoutMs: DEFAULT_TIMEOUT_MS,
     verbose: false,
   };
@@ -82,6 +128,32 @@ function parseArguments(argv: string[]): ParsedArguments | "help" {
       case "--filter":
         parsed.filter = value();
         break;
+      case "--area":
+        parsed.areas = [...(parsed.areas ?? []), ...parseAreaList(value())];
+        break;
+      case "--require":
+        parsed.required.push(...parseAreaList(value()));
+        break;
+      case "--strict":
+        parsed.strict = true;
+        break;
+      case "--allow-writes":
+        parsed.allowWrites = true;
+        break;
+      case "--list":
+        parsed.list = true;
+        break;
+      case "--report": {
+        // `--report=junit=FILE` and `--report junit=FILE` both work.
+        const [kind, file] = splitOnce(value(), "=");
+        if ((kind !== "junit" && kind !== "json") || !file)
+          throw new Error(`--report needs junit=FILE or json=FILE, got ${JSON.stringify(kind)}`);
+        parsed.reports[kind] = file;
+        break;
+      }
+      case "--openrpc":
+        parsed.openrpc = value();
+        break;
       case "--timeout-ms": {
         const text = value();
         if (!/^\d+$/.test(text) || Number(text) <= 0)
@@ -99,7 +171,8 @@ function parseArguments(argv: string[]): ParsedArguments | "help" {
         throw new Error(`unknown argument ${JSON.stringify(argument)}`);
     }
   }
-  if (parsed.socket === undefined && parsed.spawn === undefined) throw new Error("give --spawn or --socket");
+  if (!parsed.list && parsed.socket === undefined && parsed.spawn === undefined)
+    throw new Error("give --spawn or --socket (or --list)");
   return parsed;
 }
 

@@ -1,8 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { collectCaptures, substitute } from "./captures.js";
-import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import { fixtureArea, methodsIn } from "./areas.js";
+import { collectCaptures, RUN_CAPTURE, substitute } from "./captures.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, NotImplemented } from "./case.js";
 import type { Connection } from "./connection.js";
 import {
   type ExpectOptions,
@@ -41,6 +42,8 @@ export function fixtureCase(name: string, text: string): ConformanceCase {
     const problem = (error as Error).message;
     return {
       name,
+      area: fixtureArea(name),
+      methods: [],
       title: "fixture file does not parse",
       needs: { kind: "running-daemon" },
       run: () => Promise.reject(new CaseFailure(`fixture syntax error, ${problem}`)),
@@ -48,12 +51,25 @@ export function fixtureCase(name: string, text: string): ConformanceCase {
   }
   return {
     name,
+    area: fixtureArea(name),
+    methods: fixtureMethods(fixture),
     title: fixture.title,
     needs: fixture.spawnOnly
       ? { kind: "fresh-daemon", configLines: fixture.configLines }
       : { kind: "running-daemon" },
     run: (context) => new FixtureRun(fixture, context).run(),
   };
+}
+
+/** Every method name the fixture sends, in any send command (raw partial frames too), once each. */
+function fixtureMethods(fixture: Fixture): string[] {
+  const methods = new Set<string>();
+  const decoder = new TextDecoder();
+  for (const step of fixture.steps) {
+    if (step.kind === "send")
+      for (const method of methodsIn(decoder.decode(step.payload))) methods.add(method);
+  }
+  return [...methods];
 }
 
 class FixtureRun {
@@ -70,6 +86,7 @@ class FixtureRun {
     private readonly context: CaseContext,
   ) {
     this.options = { timeoutMs: context.timeoutMs, contract: context.contract };
+    this.captures.set(RUN_CAPTURE, context.runId ?? "local");
   }
 
   async run(): Promise<void> {
@@ -78,6 +95,8 @@ class FixtureRun {
         try {
           await this.perform(step);
         } catch (error) {
+          if (error instanceof NotImplemented)
+            throw new NotImplemented(`line ${step.line}: ${error.message}`);
           throw new CaseFailure(`line ${step.line}: ${(error as Error).message}`);
         }
       }

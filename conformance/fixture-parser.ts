@@ -1,5 +1,5 @@
 import { parse as parseToml } from "smol-toml";
-import { declaredCaptures, referencedCaptures, withPlaceholders } from "./captures.js";
+import { declaredCaptures, RUN_CAPTURE, referencedCaptures, withPlaceholders } from "./captures.js";
 import type { JsonValue } from "./json.js";
 
 /**
@@ -58,7 +58,8 @@ export const IMPLICIT_CONNECTION = "main";
 export function parseFixture(text: string): Fixture {
   const fixture: Fixture = { title: "", descriptions: [], configLines: [], spawnOnly: false, steps: [] };
   const connections = new Set<string>();
-  const captures = new Set<string>();
+  // `${run}` is always there: a token unique to the run, for ids the case creates (SPEC §16).
+  const captures = new Set<string>([RUN_CAPTURE]);
   let httpSent = false;
   let unordered:
     | { count: number; messages: JsonValue[]; templates: (string | undefined)[]; line: number }

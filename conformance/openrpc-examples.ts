@@ -1,6 +1,7 @@
+import { methodArea } from "./areas.js";
 import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
-import { type ExpectOptions, expectMessage, expectSilence, initialize } from "./expectations.js";
-import type { JsonObject, JsonValue } from "./json.js";
+import { call, type ExpectOptions, expectMessage, expectSilence, initialize } from "./expectations.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
 import { withPresenceOnly } from "./matcher.js";
 import type { ExamplePairing, MethodEntry, OpenRpcContract } from "./openrpc-contract.js";
 import { WireConnection } from "./wire-client.js";
@@ -30,6 +31,8 @@ export function exampleCases(contract: OpenRpcContract): ConformanceCase[] {
       seen.add(name);
       cases.push({
         name,
+        area: methodArea(method.name),
+        methods: [method.name],
         title: `openrpc.json example "${example.name}" of ${method.name}`,
         needs: { kind: "running-daemon" },
         run: (context) => replayExample(method, example, context),
@@ -82,8 +85,28 @@ async function replayExample(
       return;
     }
     await connection.sendMessage(JSON.stringify({ ...request, id: EXAMPLE_REQUEST_ID }), context.timeoutMs);
-    await expectMessage(connection, expected, options);
+    const actual = await expectMessage(connection, expected, options);
+    await removeCreatedSession(method, actual, connection, options);
   } finally {
     connection.destroy();
   }
+}
+
+/**
+ * A `session/new` example creates a session under an id the daemon chose: delete it again, so a
+ * --socket run leaves the daemon's sessions as it found them (SPEC §16). Best effort: the verdict
+ * was the example's own response.
+ */
+async function removeCreatedSession(
+  method: MethodEntry,
+  response: JsonValue,
+  connection: WireConnection,
+  options: ExpectOptions,
+): Promise<void> {
+  if (method.name !== "session/new" || !isJsonObject(response) || !isJsonObject(response.result)) return;
+  const sessionId = response.result.session_id;
+  if (typeof sessionId !== "string") return;
+  await call(connection, "conformance-cleanup", "session/delete", { session_id: sessionId }, options).catch(
+    () => undefined,
+  );
 }

@@ -19,7 +19,9 @@ const FOREIGN_FILE_TEXT = "not a socket: the daemon must leave this file alone\n
 
 export function spawnCheckCases(): ConformanceCase[] {
   const check = (name: string, title: string, run: (context: Checks) => Promise<void>): ConformanceCase => ({
-    name: `spawn/${name}`,
+    name: `endpoint/${name}`,
+    area: "endpoint",
+    methods: ["status"],
     title,
     needs: { kind: "daemon-launcher" },
     run: (context) => run(new Checks(context)),
@@ -138,7 +140,7 @@ export function spawnCheckCases(): ConformanceCase[] {
 }
 
 /** The steps the checks share, bound to one case's context. */
-class Checks {
+export class Checks {
   private readonly launcher: DaemonLauncher;
   private readonly options: ExpectOptions;
   private connections = 0;

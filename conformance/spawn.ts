@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -118,6 +118,20 @@ export class DaemonProcess {
     throw new Error(`daemon not accepting connections on ${this.sandbox.socketPath} after ${timeoutMs} ms`);
   }
 
+  /**
+   * Resolves once the socket file exists, without connecting: for --ephemeral, where a probe
+   * connection would itself be the first client.
+   */
+  async waitSocketFile(timeoutMs = READY_TIMEOUT_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.exitInfo) throw new Error(`daemon exited (${describeExit(this.exitInfo)}) before listening`);
+      if (isSocketFile(this.sandbox.socketPath)) return;
+      await sleep(25);
+    }
+    throw new Error(`no socket file at ${this.sandbox.socketPath} after ${timeoutMs} ms`);
+  }
+
   async waitExit(timeoutMs: number): Promise<ExitInfo | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<undefined>((resolve) => {
@@ -193,8 +207,10 @@ export class DaemonLauncher {
     return sandbox;
   }
 
-  launch(sandbox: DaemonSandbox): DaemonProcess {
-    const child = spawn(this.command, {
+  /** `extraArguments` are appended to the command (e.g. `--ephemeral`), which runs through /bin/sh. */
+  launch(sandbox: DaemonSandbox, extraArguments = ""): DaemonProcess {
+    const command = extraArguments === "" ? this.command : `${this.command} ${extraArguments}`;
+    const child = spawn(command, {
       shell: true,
       detached: true, // own process group, so one signal reaches the shell and the daemon
       cwd: this.cwd,
@@ -287,4 +303,12 @@ function probe(socketPath: string): Promise<boolean> {
       resolve(connected);
     });
   });
+}
+
+function isSocketFile(path: string): boolean {
+  try {
+    return lstatSync(path).isSocket();
+  } catch {
+    return false;
+  }
 }

@@ -185,7 +185,15 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), "zc-codegen-"));
     // clients/ too: generate:check also covers each client target's generated files there.
-    for (const entry of ["codegen", "generated", "clients", "openrpc.json", "package.json", "tsconfig.json"])
+    for (const entry of [
+      "codegen",
+      "generated",
+      "clients",
+      "openrpc.json",
+      "package.json",
+      "tsconfig.json",
+      "conformance",
+    ])
       cpSync(join(ROOT, entry), join(copy, entry), {
         recursive: true,
         filter: (src) => !/[\\/](target|node_modules|\.venv|__pycache__)$/.test(src),

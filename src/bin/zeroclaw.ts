@@ -8,7 +8,7 @@ const USAGE = `usage:
   zeroclaw pair --user NAME [--label TEXT]  (prints a pairing token for the gateway, once)
   zeroclaw unpair TOKEN_ID
   zeroclaw upload SESSION FILE              (chunked upload into the session's workspace; prints the FileEntry)
-  zeroclaw conformance (--socket PATH | --spawn "CMD") [--filter TEXT] [--timeout-ms N] [--verbose]
+  zeroclaw conformance (--socket PATH | --spawn "CMD" | --list) [...]  (= zeroclaw-conformance; --help)
   zeroclaw --version
 `;
 

@@ -1,0 +1,139 @@
+// SPEC §16 areas and reports: every case in exactly one area, a fixture's area is its directory (so a
+// new fixtures/compat/ slots in by name), the per-area table, and the JUnit and JSON reports.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { AREAS, fixtureArea, methodArea, methodsIn } from "../conformance/areas.js";
+import { loadFixtureCases } from "../conformance/fixture-cases.js";
+import { jsonReport, junitReport } from "../conformance/reports.js";
+import { collectCases } from "../conformance/runner.js";
+import { areaTable, type CaseResult } from "../conformance/tally.js";
+
+describe("areas", () => {
+  it("puts every case of the package in exactly one of the SPEC §16 areas, under a unique name", async () => {
+    const { cases } = await collectCases();
+    const known: readonly string[] = AREAS;
+    for (const testCase of cases) expect(known, testCase.name).toContain(testCase.area);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+    for (const area of AREAS.filter((a) => a !== "compat"))
+      expect(
+        cases.some((c) => c.area === area),
+        area,
+      ).toBe(true);
+  });
+
+  it("takes a fixture's area from its directory, any directory", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "zc-areas-"));
+    try {
+      mkdirSync(join(dir, "compat"));
+      writeFileSync(
+        join(dir, "compat", "initialize-extras.io"),
+        '// zerocode extras\n@init\n>> {"jsonrpc":"2.0","id":1,"method":"session/new","params":{}}\n',
+      );
+      const [testCase] = await loadFixtureCases(dir);
+      expect(testCase?.name).toBe("compat/initialize-extras");
+      expect(testCase?.area).toBe("compat");
+      expect(testCase?.methods).toEqual(["session/new"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("maps example methods to areas", () => {
+    expect(methodArea("initialize")).toBe("handshake");
+    expect(methodArea("rpc.discover")).toBe("handshake");
+    expect(methodArea("config/set-many")).toBe("config");
+    expect(methodArea("pairing/list")).toBe("pairing");
+    expect(methodArea("session/prompt")).toBe("sessions");
+    expect(methodArea("file/upload/begin")).toBe("files");
+    expect(fixtureArea("framing/frame-timeout")).toBe("framing");
+  });
+
+  it("finds the method of any request line, whole or cut short", () => {
+    const methodName = fc.stringMatching(/^[a-z][a-z./_-]{0,30}$/);
+    fc.assert(
+      fc.property(methodName, fc.integer(), fc.nat(40), (method, id, cut) => {
+        const line = JSON.stringify({ jsonrpc: "2.0", id, method, params: {} });
+        expect(methodsIn(line)).toEqual([method]);
+        const valueEnd = line.indexOf('"method":"') + '"method":"'.length + method.length + 1;
+        const head = line.slice(0, valueEnd + cut);
+        expect(methodsIn(head)).toEqual([method]);
+      }),
+    );
+  });
+});
+
+const results: CaseResult[] = [
+  { name: "framing/a", area: "framing", title: "A", outcome: { status: "ok" }, durationMs: 12 },
+  {
+    name: "framing/b",
+    area: "framing",
+    title: 'B <"&">',
+    outcome: { status: "fail", reason: "line 3: got <x> & \u0001", details: ["main > sent"] },
+    durationMs: 40,
+  },
+  {
+    name: "sessions/c",
+    area: "sessions",
+    title: "C",
+    outcome: { status: "not-implemented", reason: "not in initialize.capabilities: session/new" },
+    durationMs: 0,
+  },
+  {
+    name: "config/d",
+    area: "config",
+    title: "D",
+    outcome: { status: "skip", reason: "would change the daemon's settings" },
+    durationMs: 0,
+  },
+];
+const info = {
+  suiteVersion: "0.1.0",
+  target: "spawn x",
+  capabilities: ["initialize"],
+  startedAt: new Date(0),
+  durationMs: 52,
+};
+
+describe("reports", () => {
+  it("prints one row per area with a case, in SPEC order, and a total", () => {
+    const table = areaTable(results);
+    expect(table[0]).toMatch(/^area\s+passed\s+failed\s+skipped\s+not-implemented$/);
+    expect(table.slice(1).map((row) => row.split(/\s+/))).toEqual([
+      ["framing", "1", "1", "0", "0"],
+      ["config", "0", "0", "1", "0"],
+      ["sessions", "0", "0", "0", "1"],
+      ["all", "1", "1", "1", "1"],
+    ]);
+  });
+
+  it("writes JSON with totals, per-area counts and every case", () => {
+    const report = jsonReport(results, info) as {
+      totals: object;
+      areas: Record<string, object>;
+      cases: { name: string; status: string; reason?: string }[];
+    };
+    expect(report.totals).toEqual({ passed: 1, failed: 1, skipped: 1, not_implemented: 1 });
+    expect(report.areas.sessions).toEqual({ passed: 0, failed: 0, skipped: 0, not_implemented: 1 });
+    expect(report.cases.map((c) => c.status)).toEqual(["passed", "failed", "not_implemented", "skipped"]);
+    expect(report.cases[2]?.reason).toContain("session/new");
+  });
+
+  it("writes JUnit XML: a testsuite per area, failures and skips with their reasons, text escaped", () => {
+    const xml = junitReport(results, info);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="zeroclaw-conformance" tests="4" failures="1" errors="0" skipped="2"/,
+    );
+    expect(xml).toContain('<testsuite name="framing" tests="2" failures="1" errors="0" skipped="0"');
+    expect(xml).toContain(
+      '<failure message="line 3: got &lt;x&gt; &amp; \uFFFD">B &lt;&quot;&amp;&quot;&gt;\nmain &gt; sent</failure>',
+    );
+    expect(xml).toContain(
+      '<skipped message="not implemented: not in initialize.capabilities: session/new"/>',
+    );
+    expect(xml).toContain('<skipped message="would change the daemon\'s settings"/>');
+    expect(xml.match(/<testcase /g)?.length).toBe(4);
+  });
+});
