@@ -128,7 +128,7 @@ export function parseFixture(text: string): Fixture {
     }
     if (step.kind === "http" || step.kind === "upgrade") httpSent = true;
     if (step.kind === "expect-http" && !httpSent) {
-      throw new FixtureSyntaxError(lineNumber, "<<http needs an @http or @upgrade line before it");
+      throw new FixtureSyntaxError(lineNumber, "<<http needs an @http line before it (or an @upgrade)");
     }
     fixture.steps.push(step);
   }
