@@ -9,7 +9,8 @@ import { isJsonObject, type JsonValue } from "./json.js";
 export type WireEvent =
   | { kind: "message"; value: JsonValue; text: string }
   | { kind: "invalid"; text: string; reason: string }
-  | { kind: "closed"; detail: string };
+  /** `reset`: the stream ended with an error (ECONNRESET, EPIPE…), not a clean end; `<<close` fails then. */
+  | { kind: "closed"; detail: string; reset?: boolean };
 
 export interface Connection {
   readonly name: string;

@@ -87,9 +87,14 @@ function assignable(
   return false;
 }
 
-/** End of stream, with no message before it. */
+/** A clean end of stream (not a reset), with no message before it. */
 export async function expectClose(connection: Connection, timeoutMs: number): Promise<void> {
   const event = await connection.next(timeoutMs);
+  if (event?.kind === "closed" && event.reset) {
+    throw new CaseFailure(
+      `${connection.name}: the stream was reset (${event.detail}) where a clean end of stream was expected`,
+    );
+  }
   if (event?.kind === "closed") return;
   throw new CaseFailure(
     `${connection.name}: ${describeUnwanted(event, timeoutMs)} while expecting end of stream`,
@@ -143,7 +148,8 @@ export async function initialize(
   return result;
 }
 
-function assertContract(
+/** The openrpc.json checks every received message gets (results of our requests, error data). */
+export function assertContract(
   connection: Connection,
   message: JsonValue,
   contract: OpenRpcContract | undefined,

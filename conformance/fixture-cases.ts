@@ -16,8 +16,10 @@ import {
 } from "./expectations.js";
 import { type Fixture, type FixtureStep, parseFixture } from "./fixture-parser.js";
 import { discoverGatewayUrl, type HttpResponse, httpRequest } from "./gateway.js";
+import { expectIdText } from "./id-text.js";
 import { type JsonValue, preview } from "./json.js";
 import { describeMismatch, matchValue } from "./matcher.js";
+import { upgradeStatus } from "./upgrade.js";
 import { WireConnection } from "./wire-client.js";
 import { WsConnection } from "./ws-client.js";
 
@@ -145,6 +147,17 @@ class FixtureRun {
         for (const [index, message] of expected.entries()) {
           collectCaptures(message, matched[index] as JsonValue, this.captures);
         }
+        return;
+      }
+      case "expect-id-text":
+        return expectIdText(this.connection(), step.idText, step.message, this.options);
+      case "upgrade": {
+        const url = await this.gateway();
+        const response = await upgradeStatus(url, step.origin, this.context.transcript, timeoutMs);
+        this.lastHttp = {
+          request: `upgrade${step.origin === undefined ? "" : ` Origin: ${step.origin}`}`,
+          response,
+        };
         return;
       }
       case "expect-close":

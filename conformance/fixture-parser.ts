@@ -1,5 +1,6 @@
 import { parse as parseToml } from "smol-toml";
 import { declaredCaptures, RUN_CAPTURE, referencedCaptures, withPlaceholders } from "./captures.js";
+import { JSON_NUMBER } from "./id-text.js";
 import type { JsonValue } from "./json.js";
 
 /**
@@ -23,6 +24,10 @@ export type FixtureStep =
   /** `template`: the line's text when it references captures; `message` is then only a syntax check. */
   | { kind: "expect"; message: JsonValue; template?: string; line: number }
   | { kind: "expect-unordered"; messages: JsonValue[]; templates?: (string | undefined)[]; line: number }
+  /** `<<id-text TEXT JSON`: like `<<`, and the top-level id is written exactly as TEXT (id-text.ts). */
+  | { kind: "expect-id-text"; idText: string; message: JsonValue; line: number }
+  /** `@upgrade [ORIGIN]`: one WebSocket upgrade attempt; `<<http` judges its status (upgrade.ts). */
+  | { kind: "upgrade"; origin?: string; line: number }
   | { kind: "http"; method: string; path: string; line: number }
   /** `<<http STATUS [JSON]`: the last `@http` response; its body matched like a result when given. */
   | { kind: "expect-http"; status: number; body?: JsonValue; line: number }
@@ -122,9 +127,9 @@ export function parseFixture(text: string): Fixture {
     if (step.kind === "use" && !connections.has(step.name)) {
       throw new FixtureSyntaxError(lineNumber, `@use ${step.name}: no such connection`);
     }
-    if (step.kind === "http") httpSent = true;
+    if (step.kind === "http" || step.kind === "upgrade") httpSent = true;
     if (step.kind === "expect-http" && !httpSent) {
-      throw new FixtureSyntaxError(lineNumber, "<<http needs an @http line before it");
+      throw new FixtureSyntaxError(lineNumber, "<<http needs an @http line before it (or an @upgrade)");
     }
     fixture.steps.push(step);
   }
@@ -168,6 +173,23 @@ function parseCommand(line: string, lineNumber: number): FixtureStep | "spawn-on
       const match = /^([A-Z]+) (\/\S*)$/.exec(rest.trim());
       if (!match) return fail("@http needs a method and an absolute path, e.g. @http GET /health");
       return { kind: "http", method: match[1] as string, path: match[2] as string, line: lineNumber };
+    }
+    case "@upgrade": {
+      const origin = rest.trim();
+      return origin === ""
+        ? { kind: "upgrade", line: lineNumber }
+        : { kind: "upgrade", origin, line: lineNumber };
+    }
+    case "<<id-text": {
+      const [idText = "", ...json] = rest.split(" ");
+      if (!JSON_NUMBER.test(idText)) fail("<<id-text needs a JSON number as written, then the expected JSON");
+      if (referencedCaptures(rest).length > 0) fail("<<id-text does not take capture references");
+      return {
+        kind: "expect-id-text",
+        idText,
+        message: parseJson(json.join(" "), lineNumber),
+        line: lineNumber,
+      };
     }
     case "<<http": {
       const match = /^(\d{3})(?:\s+(.*))?$/.exec(rest.trim());

@@ -48,11 +48,11 @@ export class Inbox {
     }
   }
 
-  /** End of stream; returns false if it had already ended. */
-  close(detail: string): boolean {
+  /** End of stream (`reset`: ended by an error, not cleanly); returns false if it had already ended. */
+  close(detail: string, reset = false): boolean {
     if (this.closedEvent) return false;
     this.transcript.record(this.name, "*", detail);
-    this.closedEvent = { kind: "closed", detail };
+    this.closedEvent = reset ? { kind: "closed", detail, reset } : { kind: "closed", detail };
     this.push(this.closedEvent);
     return true;
   }

@@ -31,8 +31,9 @@ export class WireConnection implements Connection {
     this.inbox = new Inbox(name, transcript);
     socket.on("data", (chunk: Buffer) => this.onData(chunk));
     socket.on("end", () => this.onClosed("end of stream"));
+    // A reset (ECONNRESET, or EPIPE while still writing) is not a clean end: <<close tells them apart.
     socket.on("error", (error: NodeJS.ErrnoException) =>
-      this.onClosed(`socket error ${error.code ?? error.message}`),
+      this.onClosed(`socket error ${error.code ?? error.message}`, true),
     );
     socket.on("close", () => this.onClosed("closed"));
   }
@@ -180,13 +181,13 @@ export class WireConnection implements Connection {
     this.inbox.receive(bytes, "line");
   }
 
-  private onClosed(detail: string): void {
+  private onClosed(detail: string, reset = false): void {
     if (this.inbox.isClosed) return;
     if (this.partialLine.length > 0) {
       const text = Buffer.concat(this.partialLine).toString("utf8");
       this.partialLine = [];
       this.inbox.push({ kind: "invalid", text, reason: "stream ended inside a line (no trailing \\n)" });
     }
-    this.inbox.close(detail);
+    this.inbox.close(detail, reset);
   }
 }

@@ -86,8 +86,11 @@ export class DaemonDispatcher implements Router {
     const error = err instanceof RpcError ? err : rpcErrors.internalError();
     if (!(err instanceof RpcError)) this.log.error({ err, method: info.name }, "handler failed");
     const id = (params as { session_id?: unknown } | undefined)?.session_id;
+    // "A valid session_id" is one session/new would accept (SPEC §12: never "." or ".."); asked of the
+    // generated validator, so the rule is openrpc.json's, not a copy of it.
+    const valid = typeof id === "string" && methodTable["session/new"].validateParams({ session_id: id });
     const update: SessionUpdateParams = {
-      sessionId: typeof id === "string" && id.length > 0 ? id : null,
+      sessionId: valid ? id : null,
       type: "turn_complete",
       turnId: null,
       outcome: "failed",
