@@ -11,6 +11,7 @@ import { emitMethods } from "./emit-methods.js";
 import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
 import { lintDocument } from "./lint.js";
+import { emitPython } from "./python/index.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "generated");
@@ -37,6 +38,7 @@ async function main(check: boolean): Promise<number> {
     "errors.ts": emitErrors(doc, BANNER),
     "methods.ts": emitMethods(doc, BANNER),
     "client.ts": emitClient(doc, BANNER),
+    ...Object.fromEntries(emitPython(doc).map((f) => [join("..", f.path), f.content])),
   };
 
   if (check) {
