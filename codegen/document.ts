@@ -81,6 +81,31 @@ export function bareRef(schema: JsonSchema | undefined): string | undefined {
   return schema.$ref.startsWith(COMPONENT_REF) ? schema.$ref.slice(COMPONENT_REF.length) : undefined;
 }
 
+/** Follows bare `$ref`s into components.schemas until a schema that is not a bare reference. */
+export function derefSchema(doc: OpenRpcDocument, schema: JsonSchema): JsonSchema {
+  let cur = schema;
+  for (let hops = 0; hops < 32; hops++) {
+    const target = bareRef(cur);
+    if (target === undefined) return cur;
+    const next = doc.components.schemas[target];
+    if (next === undefined) throw new Error(`unresolved $ref #/components/schemas/${target}`);
+    cur = next;
+  }
+  throw new Error("$ref chain longer than 32 hops");
+}
+
+/** An error's data variants, each resolved through its `$ref` (`<Reason>Data`) with the reason it fixes. */
+export function errorVariants(
+  doc: OpenRpcDocument,
+  err: ErrorObject,
+): { reason: string; component: string | undefined; schema: JsonSchema }[] {
+  return (err["x-data-schema"]?.oneOf ?? []).map((v) => {
+    const schema = derefSchema(doc, v);
+    const props = schema.properties as Record<string, JsonSchema> | undefined;
+    return { reason: props?.reason?.const as string, component: bareRef(v), schema };
+  });
+}
+
 /**
  * The schema of a method's whole by-name params object: `x-params-schema` when given,
  * else an object synthesized from the content descriptors (unknown members refused).

@@ -1,7 +1,14 @@
 // generated/types.ts: every component schema, every method's params and result, every error's data,
 // compiled by json-schema-to-typescript from one root schema so `$ref`s resolve and names stay stable.
 import { compile } from "json-schema-to-typescript";
-import { bareRef, type JsonSchema, type OpenRpcDocument, paramsSchema, rewriteRefs } from "./document.js";
+import {
+  bareRef,
+  errorVariants,
+  type JsonSchema,
+  type OpenRpcDocument,
+  paramsSchema,
+  rewriteRefs,
+} from "./document.js";
 import { pascal } from "./names.js";
 
 export const paramsTypeName = (method: string): string => `${pascal(method)}Params`;
@@ -38,7 +45,8 @@ export async function emitTypes(doc: OpenRpcDocument, banner: string): Promise<s
   const definitions: Record<string, JsonSchema> = {};
   const aliases: string[] = [];
   const define = (name: string, schema: JsonSchema): void => {
-    const target = bareRef(schema);
+    // A `$ref` with a description beside it is still an alias of the referenced type.
+    const target = bareRef(refsOnly(schema) as JsonSchema);
     if (target !== undefined) {
       if (target !== name) aliases.push(`export type ${name} = ${target};`);
       return;
@@ -46,18 +54,18 @@ export async function emitTypes(doc: OpenRpcDocument, banner: string): Promise<s
     definitions[name] = { ...toDefinitions(withoutRequiredAlternatives(schema)), title: name };
   };
 
-  for (const [name, schema] of Object.entries(doc.components.schemas)) {
-    definitions[name] = { ...toDefinitions(schema), title: name };
-  }
+  for (const [name, schema] of Object.entries(doc.components.schemas)) define(name, schema);
   for (const m of doc.methods) {
     define(paramsTypeName(m.name), paramsSchema(m));
     if (m.result) define(resultTypeName(m.name), m.result.schema);
   }
   for (const [name, err] of Object.entries(doc.components.errors)) {
-    const variants = err["x-data-schema"].oneOf.map((v) => {
-      const reason = (v.properties as Record<string, JsonSchema>).reason?.const as string;
-      return { ...toDefinitions(v), title: reasonDataTypeName(reason) };
-    });
+    // Named variants (`$ref` to <Reason>Data) are already definitions; an inline one is titled so.
+    const variants = err["x-data-schema"].oneOf.map((v, i) =>
+      bareRef(v) !== undefined
+        ? toDefinitions(v)
+        : { ...toDefinitions(v), title: reasonDataTypeName(errorVariants(doc, err)[i]!.reason) },
+    );
     definitions[errorDataTypeName(name)] = { title: errorDataTypeName(name), oneOf: variants };
   }
 

@@ -4,7 +4,9 @@
 import { createAjv, toComponentsRef } from "./ajv.js";
 import {
   bareRef,
+  derefSchema,
   type ExamplePairing,
+  errorVariants,
   exampleParams,
   implementedBy,
   isNotification,
@@ -13,6 +15,7 @@ import {
   type OpenRpcDocument,
   paramsSchema,
 } from "./document.js";
+import { lintGeneratorShape } from "./lint-shape.js";
 import { pascal } from "./names.js";
 
 const SNAKE = /^[a-z][a-z0-9_]*$/;
@@ -40,8 +43,7 @@ export function lintDocument(doc: OpenRpcDocument): string[] {
       problems.push(`error ${name}: x-data-schema must be a non-empty oneOf`);
       continue;
     }
-    for (const v of variants) {
-      const reason = (v.properties as Record<string, JsonSchema> | undefined)?.reason?.const;
+    for (const { reason, schema: v } of errorVariants(doc, err)) {
       if (typeof reason !== "string" || !SNAKE.test(reason)) {
         problems.push(`error ${name}: every variant needs properties.reason.const in snake_case`);
         continue;
@@ -71,10 +73,9 @@ export function lintDocument(doc: OpenRpcDocument): string[] {
       problems.push(`${m.name}: x-grant and x-local-only apply to daemon methods only`);
     const given = m["x-params-schema"];
     if (given) {
-      const target = bareRef(given);
-      const props = (target ? doc.components.schemas[target] : given)?.properties as object | undefined;
-      const covered = (n: string): boolean =>
-        props ? n in props : variantsCover(doc.components.schemas[target ?? ""], n);
+      const whole = derefSchema(doc, given);
+      const props = whole.properties as object | undefined;
+      const covered = (n: string): boolean => (props ? n in props : variantsCover(doc, whole, n));
       for (const p of m.params)
         if (!covered(p.name)) problems.push(`${m.name}: x-params-schema does not cover param ${p.name}`);
     }
@@ -90,12 +91,13 @@ export function lintDocument(doc: OpenRpcDocument): string[] {
     }
     lintExamples(doc, m, problems, check);
   }
+  problems.push(...lintGeneratorShape(doc));
   return problems;
 }
 
-function variantsCover(schema: JsonSchema | undefined, param: string): boolean {
-  const variants = (schema?.oneOf ?? []) as JsonSchema[];
-  return variants.some((v) => param in ((v.properties as object | undefined) ?? {}));
+function variantsCover(doc: OpenRpcDocument, schema: JsonSchema, param: string): boolean {
+  const variants = (schema.oneOf ?? []) as JsonSchema[];
+  return variants.some((v) => param in ((derefSchema(doc, v).properties as object | undefined) ?? {}));
 }
 
 function lintExamples(

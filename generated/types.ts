@@ -45,16 +45,16 @@ export type TurnOutcome = "completed" | "cancelled" | "failed";
  * A session/update notification's params, tagged by type.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdate".
+ * via the `definition` "SessionUpdateParams".
  */
-export type SessionUpdate =
-  | AgentMessageChunk
-  | AgentThoughtChunk
-  | ToolCallUpdate
-  | ToolResultUpdate
-  | ApprovalRequestUpdate
-  | HistoryTrimmedUpdate
-  | TurnCompleteUpdate;
+export type SessionUpdateParams =
+  | SessionUpdateAgentMessageChunk
+  | SessionUpdateAgentThoughtChunk
+  | SessionUpdateToolCall
+  | SessionUpdateToolResult
+  | SessionUpdateApprovalRequest
+  | SessionUpdateHistoryTrimmed
+  | SessionUpdateTurnComplete;
 /**
  * A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url, users.example.uid.
  *
@@ -269,12 +269,14 @@ export interface StatusResult {
  * An OpenRPC document (this one).
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "OpenrpcDocument".
+ * via the `definition` "RpcDiscoverResult".
  */
-export interface OpenrpcDocument {
+export interface RpcDiscoverResult {
   openrpc: string;
   info: {};
-  methods: unknown[];
+  methods: {
+    name: string;
+  }[];
 }
 /**
  * One schema violation: path is a JSON Pointer into params.
@@ -286,31 +288,51 @@ export interface ParamError {
   path: string;
   message: string;
 }
-export interface AgentMessageChunk {
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateAgentMessageChunk".
+ */
+export interface SessionUpdateAgentMessageChunk {
   sessionId: string;
   type: "agent_message_chunk";
   text: string;
 }
-export interface AgentThoughtChunk {
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateAgentThoughtChunk".
+ */
+export interface SessionUpdateAgentThoughtChunk {
   sessionId: string;
   type: "agent_thought_chunk";
   text: string;
 }
-export interface ToolCallUpdate {
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateToolCall".
+ */
+export interface SessionUpdateToolCall {
   sessionId: string;
   type: "tool_call";
   toolCallId: string;
   name: string;
   rawInput: unknown;
 }
-export interface ToolResultUpdate {
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateToolResult".
+ */
+export interface SessionUpdateToolResult {
   sessionId: string;
   type: "tool_result";
   toolCallId: string;
   name: string;
   rawOutput: unknown;
 }
-export interface ApprovalRequestUpdate {
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateApprovalRequest".
+ */
+export interface SessionUpdateApprovalRequest {
   sessionId: string;
   type: "approval_request";
   requestId: string;
@@ -318,14 +340,22 @@ export interface ApprovalRequestUpdate {
   rawInput: unknown;
   timeoutMs: number;
 }
-export interface HistoryTrimmedUpdate {
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateHistoryTrimmed".
+ */
+export interface SessionUpdateHistoryTrimmed {
   sessionId: string;
   type: "history_trimmed";
   droppedMessages: number;
   keptTurns: number;
   checkpoint: number;
 }
-export interface TurnCompleteUpdate {
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateTurnComplete".
+ */
+export interface SessionUpdateTurnComplete {
   sessionId: string;
   type: "turn_complete";
   turnId: string;
@@ -334,9 +364,9 @@ export interface TurnCompleteUpdate {
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ElicitationResult".
+ * via the `definition` "ElicitationCreateResult".
  */
-export interface ElicitationResult {
+export interface ElicitationCreateResult {
   action: "accept" | "decline" | "cancel";
   content?: {};
 }
@@ -745,18 +775,18 @@ export interface FileEntry {
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadBeginResult".
+ * via the `definition` "FileUploadBeginResult".
  */
-export interface UploadBeginResult {
+export interface FileUploadBeginResult {
   upload_id: string;
   chunk_bytes: number;
   max_bytes: number;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadChunkResult".
+ * via the `definition` "FileUploadChunkResult".
  */
-export interface UploadChunkResult {
+export interface FileUploadChunkResult {
   upload_id: string;
   received_bytes: number;
 }
@@ -1022,18 +1052,27 @@ export interface ElicitationCreateParams {
 }
 /**
  * Invalid JSON
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ParseErrorData".
  */
 export interface ParseErrorData {
   reason: "parse_error";
 }
 /**
  * Invalid request envelope
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InvalidRequestData".
  */
 export interface InvalidRequestData {
   reason: "invalid_request";
 }
 /**
  * Frame too large
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FrameTooLargeData".
  */
 export interface FrameTooLargeData {
   reason: "frame_too_large";
@@ -1041,6 +1080,9 @@ export interface FrameTooLargeData {
 }
 /**
  * Frame not completed in time
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FrameTimeoutData".
  */
 export interface FrameTimeoutData {
   reason: "frame_timeout";
@@ -1048,12 +1090,18 @@ export interface FrameTimeoutData {
 }
 /**
  * Already initialized
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AlreadyInitializedData".
  */
 export interface AlreadyInitializedData {
   reason: "already_initialized";
 }
 /**
  * Method not found
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "MethodNotFoundData".
  */
 export interface MethodNotFoundData {
   reason: "method_not_found";
@@ -1061,6 +1109,9 @@ export interface MethodNotFoundData {
 }
 /**
  * Invalid params
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InvalidParamsData".
  */
 export interface InvalidParamsData {
   reason: "invalid_params";
@@ -1068,6 +1119,9 @@ export interface InvalidParamsData {
 }
 /**
  * Invalid config entry
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InvalidEntryData".
  */
 export interface InvalidEntryData {
   reason: "invalid_entry";
@@ -1077,6 +1131,9 @@ export interface InvalidEntryData {
 }
 /**
  * The resulting config is invalid
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InvalidConfigData".
  */
 export interface InvalidConfigData {
   reason: "invalid_config";
@@ -1084,6 +1141,9 @@ export interface InvalidConfigData {
 }
 /**
  * File too large
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FileTooLargeData".
  */
 export interface FileTooLargeData {
   reason: "file_too_large";
@@ -1092,6 +1152,9 @@ export interface FileTooLargeData {
 }
 /**
  * Filename too long
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "FilenameTooLongData".
  */
 export interface FilenameTooLongData {
   reason: "filename_too_long";
@@ -1099,6 +1162,9 @@ export interface FilenameTooLongData {
 }
 /**
  * Chunk too large
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ChunkTooLargeData".
  */
 export interface ChunkTooLargeData {
   reason: "chunk_too_large";
@@ -1106,6 +1172,9 @@ export interface ChunkTooLargeData {
 }
 /**
  * Chunk goes past the declared size
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ExceedsDeclaredSizeData".
  */
 export interface ExceedsDeclaredSizeData {
   reason: "exceeds_declared_size";
@@ -1113,12 +1182,18 @@ export interface ExceedsDeclaredSizeData {
 }
 /**
  * Internal error
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InternalErrorData".
  */
 export interface InternalErrorData {
   reason: "internal_error";
 }
 /**
  * Session not found
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionNotFoundData".
  */
 export interface SessionNotFoundData {
   reason: "session_not_found";
@@ -1126,6 +1201,9 @@ export interface SessionNotFoundData {
 }
 /**
  * No turn is running
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "NoRunningTurnData".
  */
 export interface NoRunningTurnData {
   reason: "no_running_turn";
@@ -1133,6 +1211,9 @@ export interface NoRunningTurnData {
 }
 /**
  * The session was killed: its history is kept but it cannot be prompted
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionKilledData".
  */
 export interface SessionKilledData {
   reason: "session_killed";
@@ -1140,6 +1221,9 @@ export interface SessionKilledData {
 }
 /**
  * Session limit reached
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionLimitData".
  */
 export interface SessionLimitData {
   reason: "session_limit";
@@ -1147,6 +1231,9 @@ export interface SessionLimitData {
 }
 /**
  * A turn is already running on this session
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionBusyData".
  */
 export interface SessionBusyData {
   reason: "session_busy";
@@ -1154,6 +1241,9 @@ export interface SessionBusyData {
 }
 /**
  * Session owned by another principal
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionNotOwnedData".
  */
 export interface SessionNotOwnedData {
   reason: "session_not_owned";
@@ -1161,6 +1251,9 @@ export interface SessionNotOwnedData {
 }
 /**
  * Connection limit reached
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConnectionLimitData".
  */
 export interface ConnectionLimitData {
   reason: "connection_limit";
@@ -1168,30 +1261,45 @@ export interface ConnectionLimitData {
 }
 /**
  * Call initialize first
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "NotInitializedData".
  */
 export interface NotInitializedData {
   reason: "not_initialized";
 }
 /**
  * A pairing token is required
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AuthRequiredData".
  */
 export interface AuthRequiredData {
   reason: "auth_required";
 }
 /**
  * Unknown or revoked pairing token
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InvalidTokenData".
  */
 export interface InvalidTokenData {
   reason: "invalid_token";
 }
 /**
  * The peer's uid maps to no configured user
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UnknownPeerData".
  */
 export interface UnknownPeerData {
   reason: "unknown_peer";
 }
 /**
  * Unsupported protocol version
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "VersionMismatchData".
  */
 export interface VersionMismatchData {
   reason: "version_mismatch";
@@ -1200,6 +1308,9 @@ export interface VersionMismatchData {
 }
 /**
  * The principal lacks the method's grant
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "NotGrantedData".
  */
 export interface NotGrantedData {
   reason: "not_granted";
@@ -1208,6 +1319,9 @@ export interface NotGrantedData {
 }
 /**
  * Config path not writable by this principal
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConfigPathForbiddenData".
  */
 export interface ConfigPathForbiddenData {
   reason: "config_path_forbidden";
@@ -1216,6 +1330,9 @@ export interface ConfigPathForbiddenData {
 }
 /**
  * Method served on the local socket only
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "LocalOnlyData".
  */
 export interface LocalOnlyData {
   reason: "local_only";
@@ -1223,6 +1340,9 @@ export interface LocalOnlyData {
 }
 /**
  * The principal may not use this agent
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentNotAllowedData".
  */
 export interface AgentNotAllowedData {
   reason: "agent_not_allowed";
@@ -1230,6 +1350,9 @@ export interface AgentNotAllowedData {
 }
 /**
  * Unknown, expired, discarded or another connection's upload
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadNotFoundData".
  */
 export interface UploadNotFoundData {
   reason: "upload_not_found";
@@ -1237,6 +1360,9 @@ export interface UploadNotFoundData {
 }
 /**
  * Too many staged uploads on this connection
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ConnectionUploadsData".
  */
 export interface ConnectionUploadsData {
   reason: "connection_uploads";
@@ -1244,6 +1370,9 @@ export interface ConnectionUploadsData {
 }
 /**
  * The staging budget is exhausted
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "BudgetData".
  */
 export interface BudgetData {
   reason: "budget";
@@ -1251,6 +1380,9 @@ export interface BudgetData {
 }
 /**
  * Offset does not equal the bytes received so far
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "OffsetMismatchData".
  */
 export interface OffsetMismatchData {
   reason: "offset_mismatch";
@@ -1258,6 +1390,9 @@ export interface OffsetMismatchData {
 }
 /**
  * Not all declared bytes arrived
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "UploadIncompleteData".
  */
 export interface UploadIncompleteData {
   reason: "upload_incomplete";
@@ -1266,6 +1401,9 @@ export interface UploadIncompleteData {
 }
 /**
  * The bytes do not match the declared sha256
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HashMismatchData".
  */
 export interface HashMismatchData {
   reason: "hash_mismatch";
@@ -1274,9 +1412,4 @@ export interface HashMismatchData {
 }
 
 // Method params/results that are plain references to a component.
-export type RpcDiscoverResult = OpenrpcDocument;
-export type FileUploadBeginResult = UploadBeginResult;
-export type FileUploadChunkResult = UploadChunkResult;
 export type FileUploadCommitResult = FileEntry;
-export type SessionUpdateParams = SessionUpdate;
-export type ElicitationCreateResult = ElicitationResult;

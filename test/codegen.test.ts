@@ -85,7 +85,8 @@ describe("lintDocument", () => {
 
   it("reports duplicate reasons", () => {
     const problems = lintWith((doc) => {
-      const variant = doc.components.errors.SESSION_BUSY!["x-data-schema"].oneOf[0]!;
+      // Error data variants are named components (`$ref` → SessionBusyData); rename the reason there.
+      const variant = doc.components.schemas.SessionBusyData!;
       (variant.properties as { reason: { const: string } }).reason.const = "parse_error";
     });
     expect(problems.join("\n")).toMatch(
@@ -183,8 +184,12 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
 
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), "zc-codegen-"));
-    for (const entry of ["codegen", "generated", "openrpc.json", "package.json", "tsconfig.json"])
-      cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+    // clients/ too: generate:check also covers each client target's generated files there.
+    for (const entry of ["codegen", "generated", "clients", "openrpc.json", "package.json", "tsconfig.json"])
+      cpSync(join(ROOT, entry), join(copy, entry), {
+        recursive: true,
+        filter: (src) => !/[\\/](target|node_modules|\.venv|__pycache__)$/.test(src),
+      });
     symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
   });
 

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ElicitationResult } from "../generated/types.js";
+import type { ElicitationCreateResult } from "../generated/types.js";
 import type { ToolContext, ToolLimits } from "../src/sessions/tool.js";
 import { askUserTool } from "../src/sessions/tools/ask-user-tool.js";
 import { bashTool } from "../src/sessions/tools/bash-tool.js";
@@ -207,16 +207,16 @@ describe("bash tool", () => {
 type ElicitParams = Parameters<NonNullable<ToolContext["elicit"]>>[0];
 
 /** A plain elicit stand-in: records its calls and answers with `answer` (or never, if omitted). */
-function elicitStub(answer?: () => Promise<ElicitationResult>) {
+function elicitStub(answer?: () => Promise<ElicitationCreateResult>) {
   const calls: ElicitParams[] = [];
   let onCall: () => void = () => {};
   const called = new Promise<void>((r) => {
     onCall = r;
   });
-  const elicit = (params: ElicitParams): Promise<ElicitationResult> => {
+  const elicit = (params: ElicitParams): Promise<ElicitationCreateResult> => {
     calls.push(params);
     onCall();
-    return answer ? answer() : new Promise<ElicitationResult>(() => {});
+    return answer ? answer() : new Promise<ElicitationCreateResult>(() => {});
   };
   return { elicit, calls, called };
 }

@@ -1,6 +1,6 @@
 // What a tool needs and returns. Tools run inside a turn: they get the session's workspace, the
 // turn's abort signal, the limits from config, and (for ask_user) a way to ask the client.
-import type { ElicitationResult } from "../../generated/types.js";
+import type { ElicitationCreateResult } from "../../generated/types.js";
 
 export type ToolLimits = {
   /** bash: kill the command after this long. */
@@ -21,7 +21,10 @@ export type ToolContext = {
    * not advertise clientCapabilities.elicitation.
    */
   elicit:
-    | ((params: { message: string; requestedSchema?: Record<string, unknown> }) => Promise<ElicitationResult>)
+    | ((params: {
+        message: string;
+        requestedSchema?: Record<string, unknown>;
+      }) => Promise<ElicitationCreateResult>)
     | undefined;
 };
 

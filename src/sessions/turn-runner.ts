@@ -2,7 +2,12 @@
 // allow them outright), persist transcript rows and checkpoint events as they happen, trim the
 // retained context when it outgrows the agent's budget, and end with turn_complete and the result.
 // Cancellation from any source ends the turn as "cancelled", never as an error.
-import type { SessionPromptResult, SessionUpdate, StopReason, TurnOutcome } from "../../generated/types.js";
+import type {
+  SessionPromptResult,
+  SessionUpdateParams,
+  StopReason,
+  TurnOutcome,
+} from "../../generated/types.js";
 import { mayUseTool, type Principal } from "../auth/principal.js";
 import type { AgentView } from "../config/derived-views.js";
 import type { Logger } from "../log.js";
@@ -14,7 +19,11 @@ import type { ToolContext, ToolLimits } from "./tool.js";
 import { TOOLS, toolSpecs } from "./tools/registry.js";
 
 /** Distributive Omit, so each update variant keeps its own fields. */
-type UpdateBody = SessionUpdate extends infer U ? (U extends unknown ? Omit<U, "sessionId"> : never) : never;
+type UpdateBody = SessionUpdateParams extends infer U
+  ? U extends unknown
+    ? Omit<U, "sessionId">
+    : never
+  : never;
 
 export type TurnIo = {
   /** Sends one session/update to the connection running the turn and waits while its output is backed up. */

@@ -22,9 +22,9 @@ ajv.addSchema(
   JSON.parse(readFileSync(new URL("../../openrpc.json", import.meta.url), "utf8")) as object,
   "urn:test:openrpc.json",
 );
-const validateUpdate = ajv.compile({ $ref: "urn:test:openrpc.json#/components/schemas/SessionUpdate" });
+const validateUpdate = ajv.compile({ $ref: "urn:test:openrpc.json#/components/schemas/SessionUpdateParams" });
 
-/** The updates that do not match openrpc.json's SessionUpdate schema, with ajv's complaint. */
+/** The updates that do not match openrpc.json's SessionUpdateParams schema, with ajv's complaint. */
 export function invalidUpdates(updates: readonly Update[]): { update: Update; errors: string }[] {
   return updates.flatMap((update) =>
     validateUpdate(update) ? [] : [{ update, errors: ajv.errorsText(validateUpdate.errors) }],

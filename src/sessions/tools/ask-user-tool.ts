@@ -1,10 +1,10 @@
 // The `ask_user` tool (SPEC §7): asks the client that runs the turn a question through
 // elicitation/create. The answer is whatever the client sends back; a client that never answers
 // cannot hold the turn forever (askUserTimeoutMs), and a cancelled turn stops waiting at once.
-import type { ElicitationResult } from "../../../generated/types.js";
+import type { ElicitationCreateResult } from "../../../generated/types.js";
 import type { Tool, ToolContext } from "../tool.js";
 
-export type AskUserOutput = ElicitationResult | { action: "timeout" } | { error: string };
+export type AskUserOutput = ElicitationCreateResult | { action: "timeout" } | { error: string };
 
 // setTimeout fires at once for delays above 2^31-1 ms; a larger configured timeout means "very long".
 const MAX_TIMER_MS = 2_147_483_647;

@@ -27,7 +27,6 @@ from ._generated_types import (
     ConfigSetResult,
     ElicitationCreateParams,
     ElicitationCreateResult,
-    ElicitationResult,
     FileAttachParams,
     FileAttachResult,
     FileEntry,
@@ -39,7 +38,6 @@ from ._generated_types import (
     FileUploadCommitResult,
     InitializeParams,
     InitializeResult,
-    OpenrpcDocument,
     PairingCreateParams,
     PairingCreateResult,
     PairingListParams,
@@ -69,12 +67,11 @@ from ._generated_types import (
     SessionPromptParams,
     SessionPromptResult,
     SessionUpdate,
+    SessionUpdateParams,
     Sha256Hex,
     StatusParams,
     StatusResult,
-    UploadBeginResult,
-    UploadChunkResult,
-    decode_session_update,
+    decode_session_update_params,
 )
 
 __all__ = [
@@ -171,7 +168,7 @@ class ClientMethods(abc.ABC):
         """
         params = RpcDiscoverParams()
         result = await self._request("rpc.discover", params.to_json())
-        return OpenrpcDocument.from_json(result)
+        return RpcDiscoverResult.from_json(result)
 
     async def config_get(self, *, prop: ConfigProp | None = None) -> ConfigGetResult:
         """Read the live config, or one prop of it; secrets are masked as ****.
@@ -575,7 +572,7 @@ class ClientMethods(abc.ABC):
             sha256=sha256,
         )
         result = await self._request("file/upload/begin", params.to_json())
-        return UploadBeginResult.from_json(result)
+        return FileUploadBeginResult.from_json(result)
 
     async def file_upload_chunk(
         self,
@@ -606,7 +603,7 @@ class ClientMethods(abc.ABC):
             data_b64=data_b64,
         )
         result = await self._request("file/upload/chunk", params.to_json())
-        return UploadChunkResult.from_json(result)
+        return FileUploadChunkResult.from_json(result)
 
     async def file_upload_commit(self, *, upload_id: str) -> FileUploadCommitResult:
         """Store the upload once every declared byte arrived (and a declared sha256
@@ -650,7 +647,7 @@ class ClientMethods(abc.ABC):
         coroutine listener is awaited there, so it must not wait on a call to the
         daemon. Returns a function that removes the listener.
         """
-        decode = decode_session_update
+        decode = decode_session_update_params
         return self._listen("session/update", lambda params: listener(decode(params)))
 
     def on_elicitation_create(self, handler: ElicitationCreateHandler) -> ElicitationCreateHandler:
@@ -670,7 +667,7 @@ class ClientMethods(abc.ABC):
 
         async def serve(params: Any) -> Any:
             result = await handler(decode(params))
-            return _c.encode(result)
+            return result.to_json()
 
         self._serve("elicitation/create", serve)
         return handler

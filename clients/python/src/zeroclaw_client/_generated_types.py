@@ -39,7 +39,6 @@ __all__ = [
     "ConnectionUploadsData",
     "ElicitationCreateParams",
     "ElicitationCreateResult",
-    "ElicitationResult",
     "ExceedsDeclaredSizeData",
     "FileAttachParams",
     "FileAttachResult",
@@ -76,7 +75,6 @@ __all__ = [
     "NotInitializedData",
     "NotInitializedErrorData",
     "OffsetMismatchData",
-    "OpenrpcDocument",
     "PairingCreateParams",
     "PairingCreateResult",
     "PairingListParams",
@@ -93,6 +91,7 @@ __all__ = [
     "RpcConfig",
     "RpcDiscoverParams",
     "RpcDiscoverResult",
+    "RpcDiscoverResultMethodsItem",
     "SecurityConfig",
     "SessionApproveParams",
     "SessionApproveResult",
@@ -144,8 +143,6 @@ __all__ = [
     "TranscriptRole",
     "TurnOutcome",
     "UnknownPeerData",
-    "UploadBeginResult",
-    "UploadChunkResult",
     "UploadIncompleteData",
     "UploadLimitErrorData",
     "UploadNotFoundData",
@@ -156,7 +153,7 @@ __all__ = [
     "decode_invalid_request_error_data",
     "decode_not_initialized_error_data",
     "decode_session_not_found_error_data",
-    "decode_session_update",
+    "decode_session_update_params",
     "decode_upload_limit_error_data",
 ]
 
@@ -433,20 +430,20 @@ class StatusResultSessions:
 
 
 @dataclass(kw_only=True, slots=True)
-class OpenrpcDocument:
+class RpcDiscoverResult:
     """An OpenRPC document (this one)."""
 
     openrpc: str
     info: dict[str, Any]
-    methods: list[Any]
+    methods: list[RpcDiscoverResultMethodsItem]
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
-        obj = _c.obj(data, "OpenrpcDocument")
+        obj = _c.obj(data, "RpcDiscoverResult")
         return cls(
             openrpc=_c.field(obj, "openrpc", _c.string),
             info=_c.field(obj, "info", _c.json_object),
-            methods=_c.field(obj, "methods", _c.list_of(_c.any_value)),
+            methods=_c.field(obj, "methods", _c.list_of(RpcDiscoverResultMethodsItem.from_json)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -454,6 +451,23 @@ class OpenrpcDocument:
             "openrpc": self.openrpc,
             "info": _c.encode(self.info),
             "methods": _c.encode(self.methods),
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class RpcDiscoverResultMethodsItem:
+    name: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "RpcDiscoverResultMethodsItem")
+        return cls(
+            name=_c.field(obj, "name", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
         }
 
 
@@ -481,8 +495,6 @@ class ParamError:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateAgentMessageChunk:
-    """The ``type: "agent_message_chunk"`` variant of ``SessionUpdate``."""
-
     session_id: str
     type: Literal["agent_message_chunk"] = "agent_message_chunk"
     text: str
@@ -506,8 +518,6 @@ class SessionUpdateAgentMessageChunk:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateAgentThoughtChunk:
-    """The ``type: "agent_thought_chunk"`` variant of ``SessionUpdate``."""
-
     session_id: str
     type: Literal["agent_thought_chunk"] = "agent_thought_chunk"
     text: str
@@ -531,8 +541,6 @@ class SessionUpdateAgentThoughtChunk:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateToolCall:
-    """The ``type: "tool_call"`` variant of ``SessionUpdate``."""
-
     session_id: str
     type: Literal["tool_call"] = "tool_call"
     tool_call_id: str
@@ -562,8 +570,6 @@ class SessionUpdateToolCall:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateToolResult:
-    """The ``type: "tool_result"`` variant of ``SessionUpdate``."""
-
     session_id: str
     type: Literal["tool_result"] = "tool_result"
     tool_call_id: str
@@ -593,8 +599,6 @@ class SessionUpdateToolResult:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateApprovalRequest:
-    """The ``type: "approval_request"`` variant of ``SessionUpdate``."""
-
     session_id: str
     type: Literal["approval_request"] = "approval_request"
     request_id: str
@@ -627,8 +631,6 @@ class SessionUpdateApprovalRequest:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateHistoryTrimmed:
-    """The ``type: "history_trimmed"`` variant of ``SessionUpdate``."""
-
     session_id: str
     type: Literal["history_trimmed"] = "history_trimmed"
     dropped_messages: int
@@ -658,8 +660,6 @@ class SessionUpdateHistoryTrimmed:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateTurnComplete:
-    """The ``type: "turn_complete"`` variant of ``SessionUpdate``."""
-
     session_id: str
     type: Literal["turn_complete"] = "turn_complete"
     turn_id: str
@@ -688,13 +688,13 @@ class SessionUpdateTurnComplete:
 
 
 @dataclass(kw_only=True, slots=True)
-class ElicitationResult:
+class ElicitationCreateResult:
     action: Literal["accept", "decline", "cancel"]
     content: dict[str, Any] | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
-        obj = _c.obj(data, "ElicitationResult")
+        obj = _c.obj(data, "ElicitationCreateResult")
         return cls(
             action=_c.field(obj, "action", _c.literal("accept", "decline", "cancel")),
             content=_c.optional(obj, "content", _c.json_object),
@@ -1475,14 +1475,14 @@ class FileEntry:
 
 
 @dataclass(kw_only=True, slots=True)
-class UploadBeginResult:
+class FileUploadBeginResult:
     upload_id: str
     chunk_bytes: int
     max_bytes: int
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
-        obj = _c.obj(data, "UploadBeginResult")
+        obj = _c.obj(data, "FileUploadBeginResult")
         return cls(
             upload_id=_c.field(obj, "upload_id", _c.string),
             chunk_bytes=_c.field(obj, "chunk_bytes", _c.integer),
@@ -1498,13 +1498,13 @@ class UploadBeginResult:
 
 
 @dataclass(kw_only=True, slots=True)
-class UploadChunkResult:
+class FileUploadChunkResult:
     upload_id: str
     received_bytes: int
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
-        obj = _c.obj(data, "UploadChunkResult")
+        obj = _c.obj(data, "FileUploadChunkResult")
         return cls(
             upload_id=_c.field(obj, "upload_id", _c.string),
             received_bytes=_c.field(obj, "received_bytes", _c.integer),
@@ -1544,8 +1544,6 @@ class AttachedFile:
 
 @dataclass(kw_only=True, slots=True)
 class InitializeParams:
-    """The params of ``initialize``."""
-
     protocolVersion: ProtocolVersion | None = None
     protocol_version: ProtocolVersion | None = None
     client_info: ClientInfo | None = None
@@ -1580,8 +1578,6 @@ class InitializeParams:
 
 @dataclass(kw_only=True, slots=True)
 class StatusParams:
-    """The params of ``status``."""
-
     @classmethod
     def from_json(cls, data: Any) -> Self:
         _c.obj(data, "StatusParams")
@@ -1593,8 +1589,6 @@ class StatusParams:
 
 @dataclass(kw_only=True, slots=True)
 class RpcDiscoverParams:
-    """The params of ``rpc.discover``."""
-
     @classmethod
     def from_json(cls, data: Any) -> Self:
         _c.obj(data, "RpcDiscoverParams")
@@ -1606,8 +1600,6 @@ class RpcDiscoverParams:
 
 @dataclass(kw_only=True, slots=True)
 class ConfigGetParams:
-    """The params of ``config/get``."""
-
     prop: ConfigProp | None = None
     """A dotted path; absent: the whole config."""
 
@@ -1627,8 +1619,6 @@ class ConfigGetParams:
 
 @dataclass(kw_only=True, slots=True)
 class ConfigSetParams:
-    """The params of ``config/set``."""
-
     prop: ConfigProp
     value: Any
 
@@ -1649,8 +1639,6 @@ class ConfigSetParams:
 
 @dataclass(kw_only=True, slots=True)
 class ConfigSetManyParams:
-    """The params of ``config/set-many``."""
-
     sets: list[ConfigEntry]
 
     @classmethod
@@ -1668,8 +1656,6 @@ class ConfigSetManyParams:
 
 @dataclass(kw_only=True, slots=True)
 class PairingCreateParams:
-    """The params of ``pairing/create``."""
-
     user: str
     label: str | None = None
 
@@ -1692,8 +1678,6 @@ class PairingCreateParams:
 
 @dataclass(kw_only=True, slots=True)
 class PairingRevokeParams:
-    """The params of ``pairing/revoke``."""
-
     token_id: str
 
     @classmethod
@@ -1711,8 +1695,6 @@ class PairingRevokeParams:
 
 @dataclass(kw_only=True, slots=True)
 class PairingListParams:
-    """The params of ``pairing/list``."""
-
     @classmethod
     def from_json(cls, data: Any) -> Self:
         _c.obj(data, "PairingListParams")
@@ -1724,8 +1706,6 @@ class PairingListParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionNewParams:
-    """The params of ``session/new``."""
-
     agent: str | None = None
     mode: SessionMode | None = None
     cwd: str | None = None
@@ -1757,8 +1737,6 @@ class SessionNewParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionPromptParams:
-    """The params of ``session/prompt``."""
-
     session_id: str
     prompt: str
     attachments: list[str] | None = None
@@ -1785,8 +1763,6 @@ class SessionPromptParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionCancelParams:
-    """The params of ``session/cancel``."""
-
     session_id: str
 
     @classmethod
@@ -1804,8 +1780,6 @@ class SessionCancelParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionCancelResult:
-    """The result of ``session/cancel``."""
-
     session_id: str
     cancelled: Literal[True] = True
 
@@ -1826,8 +1800,6 @@ class SessionCancelResult:
 
 @dataclass(kw_only=True, slots=True)
 class SessionApproveParams:
-    """The params of ``session/approve``."""
-
     session_id: str
     request_id: str
     decision: ApprovalDecision
@@ -1851,8 +1823,6 @@ class SessionApproveParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionApproveResult:
-    """The result of ``session/approve``."""
-
     acknowledged: Literal[True] = True
 
     @classmethod
@@ -1870,8 +1840,6 @@ class SessionApproveResult:
 
 @dataclass(kw_only=True, slots=True)
 class SessionListParams:
-    """The params of ``session/list``."""
-
     @classmethod
     def from_json(cls, data: Any) -> Self:
         _c.obj(data, "SessionListParams")
@@ -1883,8 +1851,6 @@ class SessionListParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionListResult:
-    """The result of ``session/list``."""
-
     sessions: list[SessionInfo]
 
     @classmethod
@@ -1902,8 +1868,6 @@ class SessionListResult:
 
 @dataclass(kw_only=True, slots=True)
 class SessionMessagesParams:
-    """The params of ``session/messages``."""
-
     session_id: str
     after_seq: int | None = None
     limit: int | None = None
@@ -1930,8 +1894,6 @@ class SessionMessagesParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionMessagesResult:
-    """The result of ``session/messages``."""
-
     session_id: str
     messages: list[TranscriptMessage]
     total: int
@@ -1955,8 +1917,6 @@ class SessionMessagesResult:
 
 @dataclass(kw_only=True, slots=True)
 class SessionCloseParams:
-    """The params of ``session/close``."""
-
     session_id: str
 
     @classmethod
@@ -1974,8 +1934,6 @@ class SessionCloseParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionCloseResult:
-    """The result of ``session/close``."""
-
     session_id: str
     closed: Literal[True] = True
 
@@ -1996,8 +1954,6 @@ class SessionCloseResult:
 
 @dataclass(kw_only=True, slots=True)
 class SessionKillParams:
-    """The params of ``session/kill``."""
-
     session_id: str
 
     @classmethod
@@ -2015,8 +1971,6 @@ class SessionKillParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionKillResult:
-    """The result of ``session/kill``."""
-
     session_id: str
     killed: Literal[True] = True
 
@@ -2037,8 +1991,6 @@ class SessionKillResult:
 
 @dataclass(kw_only=True, slots=True)
 class SessionDeleteParams:
-    """The params of ``session/delete``."""
-
     session_id: str
 
     @classmethod
@@ -2056,8 +2008,6 @@ class SessionDeleteParams:
 
 @dataclass(kw_only=True, slots=True)
 class SessionDeleteResult:
-    """The result of ``session/delete``."""
-
     session_id: str
     deleted: Literal[True] = True
 
@@ -2078,8 +2028,6 @@ class SessionDeleteResult:
 
 @dataclass(kw_only=True, slots=True)
 class FileAttachParams:
-    """The params of ``file/attach``."""
-
     session_id: str
     files: list[AttachedFile]
 
@@ -2100,8 +2048,6 @@ class FileAttachParams:
 
 @dataclass(kw_only=True, slots=True)
 class FileAttachResult:
-    """The result of ``file/attach``."""
-
     files: list[FileEntry]
 
     @classmethod
@@ -2119,8 +2065,6 @@ class FileAttachResult:
 
 @dataclass(kw_only=True, slots=True)
 class FileUploadBeginParams:
-    """The params of ``file/upload/begin``."""
-
     session_id: str
     size_bytes: int
     filename: str | None = None
@@ -2150,8 +2094,6 @@ class FileUploadBeginParams:
 
 @dataclass(kw_only=True, slots=True)
 class FileUploadChunkParams:
-    """The params of ``file/upload/chunk``."""
-
     upload_id: str
     offset: int
     data_b64: str
@@ -2175,8 +2117,6 @@ class FileUploadChunkParams:
 
 @dataclass(kw_only=True, slots=True)
 class FileUploadCommitParams:
-    """The params of ``file/upload/commit``."""
-
     upload_id: str
 
     @classmethod
@@ -2194,8 +2134,6 @@ class FileUploadCommitParams:
 
 @dataclass(kw_only=True, slots=True)
 class ElicitationCreateParams:
-    """The params of ``elicitation/create``."""
-
     session_id: str
     message: str
     requested_schema: dict[str, Any] | None = None
@@ -3015,7 +2953,7 @@ class HashMismatchData:
         }
 
 
-SessionUpdate: TypeAlias = (
+SessionUpdateParams: TypeAlias = (
     SessionUpdateAgentMessageChunk
     | SessionUpdateAgentThoughtChunk
     | SessionUpdateToolCall
@@ -3027,8 +2965,8 @@ SessionUpdate: TypeAlias = (
 """A session/update notification's params, tagged by type."""
 
 
-def decode_session_update(data: Any) -> SessionUpdate:
-    """Decodes a ``SessionUpdate``, switching on its ``type`` member."""
+def decode_session_update_params(data: Any) -> SessionUpdateParams:
+    """Decodes a ``SessionUpdateParams``, switching on its ``type`` member."""
     match _c.tag(data, "type"):
         case "agent_message_chunk":
             return SessionUpdateAgentMessageChunk.from_json(data)
@@ -3048,17 +2986,10 @@ def decode_session_update(data: Any) -> SessionUpdate:
             raise _c.DecodeError(f"unknown tag {other!r}", ("type",))
 
 
-RpcDiscoverResult: TypeAlias = OpenrpcDocument
-
-FileUploadBeginResult: TypeAlias = UploadBeginResult
-
-FileUploadChunkResult: TypeAlias = UploadChunkResult
-
 FileUploadCommitResult: TypeAlias = FileEntry
+"""file/upload/commit's result: the committed file."""
 
-SessionUpdateParams: TypeAlias = SessionUpdate
-
-ElicitationCreateResult: TypeAlias = ElicitationResult
+SessionUpdate: TypeAlias = SessionUpdateParams
 
 
 InvalidRequestErrorData: TypeAlias = (
