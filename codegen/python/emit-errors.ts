@@ -52,7 +52,7 @@ from . import _codec as _c
 ${importList(decoders)}
 from .errors import ZeroclawError
 
-${allList(["ErrorCode", "error_from_wire", ...errors.map(([name]) => errorClassName(name))])}
+${allList(["ERROR_CLASSES", "ErrorCode", "error_from_wire", ...errors.map(([name]) => errorClassName(name))])}
 
 
 class ErrorCode(IntEnum):

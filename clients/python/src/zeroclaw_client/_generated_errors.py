@@ -41,6 +41,7 @@ from .errors import ZeroclawError
 
 __all__ = [
     "ConnectionLimitError",
+    "ERROR_CLASSES",
     "ErrorCode",
     "ForbiddenError",
     "InternalError",
