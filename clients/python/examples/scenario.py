@@ -127,10 +127,9 @@ class Scenario:
         updates: list[SessionUpdate] = []
         with self.client.updates(self.session_id) as stream:
             turn = asyncio.create_task(self.client.session_prompt(session_id=self.session_id, prompt=s["prompt"]))
-            turn.add_done_callback(lambda _: stream.close())  # the stream ends with the turn
-            async for update in stream:
+            async for update in stream.until_done(turn):  # typed, in order, as they stream
                 updates.append(update)
-            result = await turn
+        result = await turn
 
         expect(result.outcome == s["expect_outcome"], f"outcome {result.outcome}: {result.content}")
         expect(result.content == s["expect_text"], f"content {result.content!r}")

@@ -7,12 +7,15 @@ import json
 import unittest
 
 from zeroclaw_client import (
+    ClientCapabilities,
     ConnectionClosedError,
     ElicitationCreateParams,
     ElicitationCreateResult,
     FrameTooLargeError,
     InvalidEntryData,
     InvalidParamsError,
+    InvalidRequestError,
+    SessionBusyError,
     SessionNotFoundError,
     SessionUpdate,
     SessionUpdateAgentMessageChunk,
@@ -155,6 +158,37 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
         response = await self.daemon.receive()
         self.assertEqual(response, {"jsonrpc": "2.0", "id": "zc-out-0", "result": {"action": "accept", "content": {"answer": "blue"}}})
         self.assertEqual(asked, [ElicitationCreateParams(session_id=SID, message="Which?")])
+
+    async def test_initialize_advertises_elicitation_once_a_handler_is_registered(self) -> None:
+        async def initialize(**kwargs: object) -> dict:
+            call = asyncio.create_task(self.client.initialize(protocol_version=1, **kwargs))  # type: ignore[arg-type]
+            request = await self.daemon.receive()
+            await self.daemon.fail(request, -32600, "Invalid request", {"reason": "already_initialized"})
+            with self.assertRaises(InvalidRequestError):
+                await call
+            return request["params"]
+
+        self.assertEqual(await initialize(), {"protocol_version": 1})
+        self.client.on_elicitation_create(self._accept_all)
+        self.assertEqual(await initialize(), {"protocol_version": 1, "clientCapabilities": {"elicitation": {"form": {}}}})
+        explicit = await initialize(client_capabilities=ClientCapabilities())
+        self.assertEqual(explicit, {"protocol_version": 1, "clientCapabilities": {}})  # the caller's choice stands
+
+    @staticmethod
+    async def _accept_all(params: ElicitationCreateParams) -> ElicitationCreateResult:
+        return ElicitationCreateResult(action="accept")
+
+    async def test_until_done_ends_the_stream_with_the_call_keeping_every_update_before_it(self) -> None:
+        with self.client.updates(SID) as stream:
+            call = asyncio.create_task(self.client.session_prompt(session_id=SID, prompt="hi"))
+            request = await self.daemon.receive()
+            await self.daemon.send(update(chunk("a")))
+            await self.daemon.send(update(chunk("b")))
+            await self.daemon.fail(request, -32002, "Session busy", {"reason": "session_busy", "session_id": SID})
+            got = [u async for u in stream.until_done(call)]
+        self.assertEqual([getattr(u, "text", None) for u in got], ["a", "b"])
+        with self.assertRaises(SessionBusyError):
+            await call
 
     async def test_handler_errors_bad_params_and_unknown_methods_are_answered(self) -> None:
         async def refuse(params: ElicitationCreateParams) -> ElicitationCreateResult:

@@ -20,6 +20,10 @@ class ZeroclawClient(ClientMethods):
 
     Calls may run concurrently (``asyncio.gather``, tasks): the daemon answers them in any order
     and each coroutine gets its own response. Close it with ``close()`` or ``async with``.
+
+    With an ``elicitation/create`` handler registered (``on_elicitation_create``), an
+    ``initialize`` that names no ``client_capabilities`` advertises ``elicitation``: the daemon
+    asks only connections that do (SPEC §7).
     """
 
     __slots__ = ("_connection",)
@@ -74,6 +78,8 @@ class ZeroclawClient(ClientMethods):
         )
 
     async def _request(self, method: str, params: dict[str, Any]) -> Any:
+        if method == "initialize" and self._connection.serves("elicitation/create"):
+            params.setdefault("clientCapabilities", {"elicitation": {"form": {}}})
         return await self._connection.request(method, params)
 
     async def _notify(self, method: str, params: dict[str, Any]) -> None:

@@ -115,6 +115,10 @@ class Connection:
         """Answers the peer's ``method`` requests with ``handler`` (replacing any earlier one)."""
         self._handlers[method] = handler
 
+    def serves(self, method: str) -> bool:
+        """Whether a handler answers the peer's ``method`` requests."""
+        return method in self._handlers
+
     def listen(self, method: str, listener: Listener) -> Callable[[], None]:
         """Adds a listener for ``method`` notifications; returns the function that removes it."""
         listeners = self._listeners.setdefault(method, [])

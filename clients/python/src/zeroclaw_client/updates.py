@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._generated_types import SessionUpdate, SessionUpdateTurnComplete
 
@@ -21,11 +21,11 @@ class UpdateStream:
     updates you want. Iteration ends when the connection closes or ``close()`` is called; use it
     as a context manager to close it. With ``session_id``, only that session's updates are kept::
 
-        with client.updates(session_id) as updates:
+        with client.updates(sid) as updates:
             turn = asyncio.create_task(client.session_prompt(session_id=sid, prompt="hi"))
-            async for update in updates.until_turn_complete():
+            async for update in updates.until_done(turn):
                 ...
-            result = await turn
+        result = await turn
     """
 
     def __init__(self, client: ZeroclawClient, session_id: str | None = None) -> None:
@@ -55,6 +55,15 @@ class UpdateStream:
             self._queue.put_nowait(None)  # stays ended for every later call
             raise StopAsyncIteration
         return update
+
+    def until_done(self, call: asyncio.Future[Any]) -> UpdateStream:
+        """Ends the stream once ``call`` (a task or future) is done.
+
+        The daemon writes every update of a turn before the turn's response, and they are queued
+        here before the response completes the call, so none of the turn's updates is cut off.
+        """
+        call.add_done_callback(lambda _: self.close())
+        return self
 
     async def until_turn_complete(self) -> AsyncIterator[SessionUpdate]:
         """Yields updates up to and including the next ``turn_complete``."""
