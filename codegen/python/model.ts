@@ -174,8 +174,13 @@ export class PyModel {
       const variant = ref ?? variantName(value);
       const doc =
         branch.description ?? `The \`\`${tag}: ${JSON.stringify(value)}\`\` variant of \`\`${name}\`\`.`;
-      if (ref) this.component(ref);
-      else this.object(variant, branch, String(doc));
+      if (ref) {
+        this.component(ref);
+        const target = this.defs.get(ref);
+        if (target && !target.doc) target.doc = String(doc);
+      } else {
+        this.object(variant, branch, String(doc));
+      }
       def.variants.push({ value, name: variant });
     });
   }

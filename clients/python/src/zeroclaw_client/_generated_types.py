@@ -495,6 +495,8 @@ class ParamError:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateAgentMessageChunk:
+    """The ``type: "agent_message_chunk"`` variant of ``SessionUpdateParams``."""
+
     session_id: str
     type: Literal["agent_message_chunk"] = "agent_message_chunk"
     text: str
@@ -518,6 +520,8 @@ class SessionUpdateAgentMessageChunk:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateAgentThoughtChunk:
+    """The ``type: "agent_thought_chunk"`` variant of ``SessionUpdateParams``."""
+
     session_id: str
     type: Literal["agent_thought_chunk"] = "agent_thought_chunk"
     text: str
@@ -541,6 +545,8 @@ class SessionUpdateAgentThoughtChunk:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateToolCall:
+    """The ``type: "tool_call"`` variant of ``SessionUpdateParams``."""
+
     session_id: str
     type: Literal["tool_call"] = "tool_call"
     tool_call_id: str
@@ -570,6 +576,8 @@ class SessionUpdateToolCall:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateToolResult:
+    """The ``type: "tool_result"`` variant of ``SessionUpdateParams``."""
+
     session_id: str
     type: Literal["tool_result"] = "tool_result"
     tool_call_id: str
@@ -599,6 +607,8 @@ class SessionUpdateToolResult:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateApprovalRequest:
+    """The ``type: "approval_request"`` variant of ``SessionUpdateParams``."""
+
     session_id: str
     type: Literal["approval_request"] = "approval_request"
     request_id: str
@@ -631,6 +641,8 @@ class SessionUpdateApprovalRequest:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateHistoryTrimmed:
+    """The ``type: "history_trimmed"`` variant of ``SessionUpdateParams``."""
+
     session_id: str
     type: Literal["history_trimmed"] = "history_trimmed"
     dropped_messages: int
@@ -660,6 +672,8 @@ class SessionUpdateHistoryTrimmed:
 
 @dataclass(kw_only=True, slots=True)
 class SessionUpdateTurnComplete:
+    """The ``type: "turn_complete"`` variant of ``SessionUpdateParams``."""
+
     session_id: str
     type: Literal["turn_complete"] = "turn_complete"
     turn_id: str
