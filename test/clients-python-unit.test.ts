@@ -3,12 +3,12 @@
 // warnings as errors, deterministic emitter output, and an offline `pip install` into a fresh venv.
 // Without python3 every test here reports itself skipped.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadDocument } from "../codegen/document.js";
+import { loadDocument, type OpenRpcDocument } from "../codegen/document.js";
 import { emitPython } from "../codegen/python/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -126,5 +126,53 @@ describe("codegen/python", () => {
         "# Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.",
       );
     }
+  });
+});
+
+describe.skipIf(!hasPython)("codegen/python on a document with one more method", () => {
+  it("types the new method's params, result and errors in the regenerated package", () => {
+    const doc = loadDocument(join(ROOT, "openrpc.json")) as OpenRpcDocument;
+    doc.components.schemas.WidgetSpinResult = {
+      type: "object",
+      additionalProperties: false,
+      required: ["spun", "rpm"],
+      properties: { spun: { const: true }, rpm: { type: "integer" } },
+    };
+    doc.methods.push({
+      name: "widget/spin",
+      summary: "Spin a widget.",
+      paramStructure: "by-name",
+      params: [
+        { name: "widgetId", required: true, schema: { type: "string" } },
+        { name: "speed", schema: { type: "integer" } },
+      ],
+      result: { name: "WidgetSpinResult", schema: { $ref: "#/components/schemas/WidgetSpinResult" } },
+      errors: [{ $ref: "#/components/errors/SESSION_BUSY" }],
+      "x-grant": "sessions:execute",
+    });
+    const copy = join(tempDir("zc-pyadd-"), "src");
+    cpSync(SRC, copy, { recursive: true, filter: (p) => !p.includes("__pycache__") });
+    for (const f of emitPython(doc)) {
+      writeFileSync(join(copy, f.path.replace("clients/python/src/", "")), f.content);
+    }
+    const probe = [
+      "import inspect, zeroclaw_client as z",
+      "sig = inspect.signature(z.ClientMethods.widget_spin)",
+      "print([(n, str(p.annotation), p.kind.name) for n, p in sig.parameters.items() if n != 'self'])",
+      "print(sig.return_annotation)",
+      "print(z.WidgetSpinResult.from_json({'spun': True, 'rpm': 3, 'extra': 1}))",
+      "print(z.WidgetSpinParams(widget_id='w').to_json())",
+      "doc = z.ClientMethods.widget_spin.__doc__",
+      "print('sessions:execute' in doc, 'SessionBusyError' in doc)",
+    ].join("\n");
+    const r = py(["-W", "error", "-c", probe], { env: { PYTHONPATH: copy } });
+    expect(r.status, r.out).toBe(0);
+    expect(r.out.trim().split("\n")).toEqual([
+      "[('widget_id', 'str', 'KEYWORD_ONLY'), ('speed', 'int | None', 'KEYWORD_ONLY')]",
+      "WidgetSpinResult",
+      "WidgetSpinResult(spun=True, rpm=3)",
+      "{'widgetId': 'w'}",
+      "True True",
+    ]);
   });
 });
