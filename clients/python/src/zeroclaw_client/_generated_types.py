@@ -3001,7 +3001,7 @@ def decode_session_update_params(data: Any) -> SessionUpdateParams:
 
 
 FileUploadCommitResult: TypeAlias = FileEntry
-"""file/upload/commit's result: the committed file."""
+"""file/upload/commit's result: a FileEntry."""
 
 SessionUpdate: TypeAlias = SessionUpdateParams
 
