@@ -12,6 +12,7 @@ import dataclasses
 import inspect
 import json
 import re
+import typing
 import unittest
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,20 @@ class ExamplesTest(unittest.IsolatedAsyncioTestCase):
                 self.assertEqual(inspect.iscoroutinefunction(fn), not client_side)
                 if not client_side and m.get("x-grant"):
                     self.assertIn(m["x-grant"], fn.__doc__)
+
+    def test_every_annotation_resolves(self) -> None:
+        """What a type checker would trip on first: a name an annotation uses but nothing defines."""
+        checked = 0
+        for name in zeroclaw_client.__all__:
+            obj = getattr(zeroclaw_client, name)
+            targets = [obj, *vars(obj).values()] if inspect.isclass(obj) else [obj]
+            for target in targets:
+                target = getattr(target, "__func__", target)  # classmethods
+                if inspect.isclass(target) or inspect.isfunction(target):
+                    with self.subTest(name=name, target=getattr(target, "__qualname__", target)):
+                        typing.get_type_hints(target)
+                        checked += 1
+        self.assertGreater(checked, 400)
 
     async def test_examples_round_trip(self) -> None:
         replayed = 0

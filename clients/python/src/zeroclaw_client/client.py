@@ -56,7 +56,7 @@ class ZeroclawClient(ClientMethods):
 
     def updates(self, session_id: str | None = None) -> UpdateStream:
         """The ``session/update`` events from now on (of one session, if given), in order."""
-        return UpdateStream(self, session_id)
+        return UpdateStream(self, self._connection, session_id)
 
     async def upload(
         self,

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ._generated_methods import ClientMethods
 from ._generated_types import SessionUpdate, SessionUpdateTurnComplete
-
-if TYPE_CHECKING:
-    from .client import ZeroclawClient
+from .connection import Connection
 
 __all__ = ["UpdateStream"]
 
@@ -28,12 +27,12 @@ class UpdateStream:
         result = await turn
     """
 
-    def __init__(self, client: ZeroclawClient, session_id: str | None = None) -> None:
+    def __init__(self, client: ClientMethods, connection: Connection, session_id: str | None = None) -> None:
         self._queue: asyncio.Queue[SessionUpdate | None] = asyncio.Queue()
         self._session_id = session_id
         self._ended = False
         self._remove = client.on_session_update(self._push)
-        client.connection.add_close_callback(self.close)
+        connection.add_close_callback(self.close)
 
     def _push(self, update: SessionUpdate) -> None:
         if self._session_id is None or update.session_id == self._session_id:
