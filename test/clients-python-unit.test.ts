@@ -1,0 +1,178 @@
+// clients/python: the package's own unittest suite (runtime over real Unix sockets, every openrpc.json
+// example replayed through the generated methods), the generated modules compiling and importing with
+// warnings as errors, deterministic emitter output, and an offline `pip install` into a fresh venv.
+// Without python3 every test here reports itself skipped.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadDocument, type OpenRpcDocument } from "../codegen/document.js";
+import { emitPython } from "../codegen/python/index.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const PKG = join(ROOT, "clients", "python");
+const SRC = join(PKG, "src");
+/** Debian's python3-wheel-whl / python3-setuptools-whl: the only wheel source on a machine with no PyPI. */
+const WHEELS = "/usr/share/python-wheels";
+
+const python = spawnSync("python3", ["-c", "import sys; print(sys.version_info >= (3, 11))"], {
+  encoding: "utf8",
+});
+const hasPython = python.status === 0 && python.stdout.trim() === "True";
+const hasWheel = existsSync(WHEELS) && readdirSync(WHEELS).some((f) => f.startsWith("wheel-"));
+
+const temps: string[] = [];
+const tempDir = (prefix: string): string => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
+
+function py(args: string[], options: { cwd?: string; env?: Record<string, string>; bin?: string } = {}) {
+  const r = spawnSync(options.bin ?? "python3", args, {
+    cwd: options.cwd ?? ROOT,
+    encoding: "utf8",
+    // No pip config from this machine (its find-links, extra indexes): what a machine without PyPI has.
+    env: { ...process.env, PIP_CONFIG_FILE: "/dev/null", PYTHONDONTWRITEBYTECODE: "1", ...options.env },
+    timeout: 180_000,
+  });
+  return { status: r.status, out: `${r.stdout ?? ""}${r.stderr ?? ""}` };
+}
+
+describe.skipIf(!hasPython)("clients/python (python3 ≥ 3.11)", () => {
+  it("passes its unittest suite (python3 -m unittest discover clients/python/tests)", () => {
+    const r = py(["-X", "dev", "-m", "unittest", "discover", "clients/python/tests"], {
+      env: { PYTHONPATH: SRC },
+    });
+    expect(r.status, r.out).toBe(0);
+    const ran = Number(/Ran (\d+) tests?/.exec(r.out)?.[1] ?? 0);
+    expect(ran, r.out).toBeGreaterThanOrEqual(26);
+    expect(r.out).toMatch(/\nOK\b/);
+    expect(r.out).not.toMatch(/skipped/); // the examples test needs openrpc.json, which is right here
+  }, 120_000);
+
+  it("has generated modules that py_compile and a package that imports with warnings as errors", () => {
+    const pkg = join(SRC, "zeroclaw_client");
+    const files = readdirSync(pkg).filter((f) => f.endsWith(".py"));
+    expect(files.filter((f) => f.startsWith("_generated_"))).toHaveLength(3);
+    const compiled = py(["-m", "py_compile", ...files.map((f) => join(pkg, f))], {
+      env: { PYTHONPYCACHEPREFIX: tempDir("zc-pyc-") },
+    });
+    expect(compiled.status, compiled.out).toBe(0);
+    const imported = py(["-W", "error", "-c", "import zeroclaw_client as z; print(len(z.__all__))"], {
+      env: { PYTHONPATH: SRC },
+    });
+    expect(imported.status, imported.out).toBe(0);
+    expect(Number(imported.out.trim())).toBeGreaterThan(150);
+  });
+
+  it.skipIf(!hasWheel)(
+    `installs offline into a fresh venv: pip install --no-build-isolation (wheel from ${WHEELS})`,
+    () => {
+      const work = tempDir("zc-pip-");
+      const copy = join(work, "python");
+      cpSync(PKG, copy, {
+        recursive: true,
+        filter: (p) => !/(__pycache__|\.egg-info|[/\\]build)$/.test(p),
+      });
+      const venv = join(work, "venv");
+      const made = py(["-m", "venv", venv]);
+      expect(made.status, made.out).toBe(0);
+      const vpy = join(venv, "bin", "python");
+      const wheel = py(["-m", "pip", "install", "-q", "--no-index", "--find-links", WHEELS, "wheel"], {
+        bin: vpy,
+      });
+      expect(wheel.status, wheel.out).toBe(0);
+      const install = py(["-m", "pip", "install", "-q", "--no-index", "--no-build-isolation", copy], {
+        bin: vpy,
+      });
+      expect(install.status, install.out).toBe(0);
+      const check = py(
+        [
+          "-W",
+          "error",
+          "-c",
+          "import zeroclaw_client, importlib.resources as r; print(zeroclaw_client.__file__); print(r.files('zeroclaw_client').joinpath('py.typed').is_file())",
+        ],
+        { bin: vpy, cwd: work },
+      );
+      expect(check.status, check.out).toBe(0);
+      const [file, typed] = check.out.trim().split("\n");
+      expect(file).toContain(join(venv, "lib"));
+      expect(typed).toBe("True");
+    },
+    180_000,
+  );
+});
+
+describe("codegen/python", () => {
+  it("emits byte-identical, bannered files for the same document", () => {
+    const doc = loadDocument(join(ROOT, "openrpc.json"));
+    const first = emitPython(doc);
+    const second = emitPython(loadDocument(join(ROOT, "openrpc.json")));
+    expect(second).toEqual(first);
+    expect(first.map((f) => f.path)).toEqual([
+      "clients/python/src/zeroclaw_client/_generated_types.py",
+      "clients/python/src/zeroclaw_client/_generated_errors.py",
+      "clients/python/src/zeroclaw_client/_generated_methods.py",
+    ]);
+    for (const f of first) {
+      expect(f.content.split("\n")[0]).toBe(
+        "# Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.",
+      );
+    }
+  });
+});
+
+describe.skipIf(!hasPython)("codegen/python on a document with one more method", () => {
+  it("types the new method's params, result and errors in the regenerated package", () => {
+    const doc = loadDocument(join(ROOT, "openrpc.json")) as OpenRpcDocument;
+    doc.components.schemas.WidgetSpinResult = {
+      type: "object",
+      additionalProperties: false,
+      required: ["spun", "rpm"],
+      properties: { spun: { const: true }, rpm: { type: "integer" } },
+    };
+    doc.methods.push({
+      name: "widget/spin",
+      summary: "Spin a widget.",
+      paramStructure: "by-name",
+      params: [
+        { name: "widgetId", required: true, schema: { type: "string" } },
+        { name: "speed", schema: { type: "integer" } },
+      ],
+      result: { name: "WidgetSpinResult", schema: { $ref: "#/components/schemas/WidgetSpinResult" } },
+      errors: [{ $ref: "#/components/errors/SESSION_BUSY" }],
+      "x-grant": "sessions:execute",
+    });
+    const copy = join(tempDir("zc-pyadd-"), "src");
+    cpSync(SRC, copy, { recursive: true, filter: (p) => !p.includes("__pycache__") });
+    for (const f of emitPython(doc)) {
+      writeFileSync(join(copy, f.path.replace("clients/python/src/", "")), f.content);
+    }
+    const probe = [
+      "import inspect, zeroclaw_client as z",
+      "sig = inspect.signature(z.ClientMethods.widget_spin)",
+      "print([(n, str(p.annotation), p.kind.name) for n, p in sig.parameters.items() if n != 'self'])",
+      "print(sig.return_annotation)",
+      "print(z.WidgetSpinResult.from_json({'spun': True, 'rpm': 3, 'extra': 1}))",
+      "print(z.WidgetSpinParams(widget_id='w').to_json())",
+      "doc = z.ClientMethods.widget_spin.__doc__",
+      "print('sessions:execute' in doc, 'SessionBusyError' in doc)",
+    ].join("\n");
+    const r = py(["-W", "error", "-c", probe], { env: { PYTHONPATH: copy } });
+    expect(r.status, r.out).toBe(0);
+    expect(r.out.trim().split("\n")).toEqual([
+      "[('widget_id', 'str', 'KEYWORD_ONLY'), ('speed', 'int | None', 'KEYWORD_ONLY')]",
+      "WidgetSpinResult",
+      "WidgetSpinResult(spun=True, rpm=3)",
+      "{'widgetId': 'w'}",
+      "True True",
+    ]);
+  });
+});
