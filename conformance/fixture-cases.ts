@@ -197,12 +197,18 @@ class FixtureRun {
       return connection.sendMessage(substitute(line, this.captures), timeoutMs);
     }
     if (step.command === ">>repeat") return connection.sendRepeated(step.payload, step.repeat, timeoutMs);
+    // ">>raw" text may name captures too (a run-unique session id in two frames sent in one write);
+    // its bytes came from a JSON string literal, so they decode as UTF-8 text and back unchanged.
+    const payload =
+      step.command === ">>raw"
+        ? new TextEncoder().encode(substitute(new TextDecoder().decode(step.payload), this.captures))
+        : step.payload;
     if (!(connection instanceof WireConnection)) {
       throw new Error(
         `${step.command} writes raw bytes, which ${connection.name} (a WebSocket) cannot carry: it sends whole text messages (">>", ">>repeat")`,
       );
     }
-    return connection.send(step.payload, step.repeat, timeoutMs);
+    return connection.send(payload, step.repeat, timeoutMs);
   }
 
   private expected(message: JsonValue, template: string | undefined): JsonValue {

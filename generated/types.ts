@@ -247,19 +247,19 @@ export interface InitializeResult {
   /**
    * Same as protocolVersion (zerocode reads this spelling).
    */
-  protocol_version: 1;
+  protocol_version?: 1;
   /**
    * Same as serverVersion (zerocode reads this spelling).
    */
-  server_version: string;
+  server_version?: string;
   /**
    * The daemon's process id.
    */
-  server_pid: number;
+  server_pid?: number;
   /**
    * Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
    */
-  commands: DaemonCommand[];
+  commands?: DaemonCommand[];
 }
 /**
  * A command the daemon offers (zerocode's `commands` entries).

@@ -142,6 +142,11 @@ class Session:
                 "serverVersion": SERVER_VERSION,
                 "capabilities": list(METHODS),
                 "principal": principal,
+                # SPEC §13: the snake_case members zerocode reads.
+                "protocol_version": PROTOCOL_VERSION,
+                "server_version": SERVER_VERSION,
+                "server_pid": os.getpid(),
+                "commands": [],
             },
         )
 

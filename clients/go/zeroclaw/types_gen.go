@@ -53,13 +53,13 @@ type InitializeResult struct {
 	Capabilities []string  `json:"capabilities"`
 	Principal    Principal `json:"principal"`
 	// Same as protocolVersion (zerocode reads this spelling).
-	ProtocolVersion2 int64 `json:"protocol_version"`
+	ProtocolVersion2 *int64 `json:"protocol_version,omitempty"`
 	// Same as serverVersion (zerocode reads this spelling).
-	ServerVersion2 string `json:"server_version"`
+	ServerVersion2 string `json:"server_version,omitempty"`
 	// The daemon's process id.
-	ServerPID int64 `json:"server_pid"`
+	ServerPID *int64 `json:"server_pid,omitempty"`
 	// Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
-	Commands []DaemonCommand `json:"commands"`
+	Commands []DaemonCommand `json:"commands,omitempty"`
 }
 
 // DaemonCommand: A command the daemon offers (zerocode's `commands` entries).

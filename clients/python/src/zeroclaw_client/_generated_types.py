@@ -327,13 +327,13 @@ class InitializeResult:
     capabilities: list[str]
     """The method names this daemon serves."""
     principal: Principal
-    protocol_version: Literal[1] = 1
+    protocol_version: Literal[1] | None = None
     """Same as protocolVersion (zerocode reads this spelling)."""
-    server_version: str
+    server_version: str | None = None
     """Same as serverVersion (zerocode reads this spelling)."""
-    server_pid: int
+    server_pid: int | None = None
     """The daemon's process id."""
-    commands: list[DaemonCommand]
+    commands: list[DaemonCommand] | None = None
     """Slash commands the daemon offers clients (zerocode shows them); this daemon offers
     none yet.
     """
@@ -346,23 +346,28 @@ class InitializeResult:
             serverVersion=_c.field(obj, "serverVersion", _c.string),
             capabilities=_c.field(obj, "capabilities", _c.list_of(_c.string)),
             principal=_c.field(obj, "principal", Principal.from_json),
-            protocol_version=_c.field(obj, "protocol_version", _c.literal(1)),
-            server_version=_c.field(obj, "server_version", _c.string),
-            server_pid=_c.field(obj, "server_pid", _c.integer),
-            commands=_c.field(obj, "commands", _c.list_of(DaemonCommand.from_json)),
+            protocol_version=_c.optional(obj, "protocol_version", _c.literal(1)),
+            server_version=_c.optional(obj, "server_version", _c.string),
+            server_pid=_c.optional(obj, "server_pid", _c.integer),
+            commands=_c.optional(obj, "commands", _c.list_of(DaemonCommand.from_json)),
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "protocolVersion": self.protocolVersion,
             "serverVersion": self.serverVersion,
             "capabilities": self.capabilities,
             "principal": self.principal.to_json(),
-            "protocol_version": self.protocol_version,
-            "server_version": self.server_version,
-            "server_pid": self.server_pid,
-            "commands": _c.encode(self.commands),
         }
+        if self.protocol_version is not None:
+            out["protocol_version"] = self.protocol_version
+        if self.server_version is not None:
+            out["server_version"] = self.server_version
+        if self.server_pid is not None:
+            out["server_pid"] = self.server_pid
+        if self.commands is not None:
+            out["commands"] = _c.encode(self.commands)
+        return out
 
 
 @dataclass(kw_only=True, slots=True)
