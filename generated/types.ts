@@ -969,6 +969,36 @@ export interface SessionDeleteResult {
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionSubscribeParams".
+ */
+export interface SessionSubscribeParams {
+  session_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionSubscribeResult".
+ */
+export interface SessionSubscribeResult {
+  session_id: string;
+  subscribed: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUnsubscribeParams".
+ */
+export interface SessionUnsubscribeParams {
+  session_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUnsubscribeResult".
+ */
+export interface SessionUnsubscribeResult {
+  session_id: string;
+  subscribed: false;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "FileAttachParams".
  */
 export interface FileAttachParams {
