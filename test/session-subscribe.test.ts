@@ -113,7 +113,10 @@ describe("session/subscribe", () => {
     await leaver.call("session/subscribe", { session_id: "s1" });
     expect(d.daemon.services.subscriptions.count("s1")).toBe(2);
     leaver.close();
-    await waitFor(() => d!.daemon.services.subscriptions.count("s1") === 1, "the closed watcher to be dropped");
+    await waitFor(
+      () => d!.daemon.services.subscriptions.count("s1") === 1,
+      "the closed watcher to be dropped",
+    );
     expect(await watcher.call("session/unsubscribe", { session_id: "s1" })).toEqual({
       session_id: "s1",
       subscribed: false,
@@ -149,10 +152,16 @@ permission_profiles = ["member"]
     const { token } = await owner.call<{ token: string }>("pairing/create", { user: "alice" });
     const alice = await WsRpcClient.open(d.daemon.services.gatewayUrl()!);
     closers.push(() => alice.close());
-    expect((await alice.request("initialize", { protocolVersion: 1, auth_token: token })).result).toBeDefined();
+    expect(
+      (await alice.request("initialize", { protocolVersion: 1, auth_token: token })).result,
+    ).toBeDefined();
     const notOwned = { code: -32003, data: { reason: "session_not_owned", session_id: "owners" } };
-    expect((await alice.request("session/subscribe", { session_id: "owners" })).error).toMatchObject(notOwned);
-    expect((await alice.request("session/unsubscribe", { session_id: "owners" })).error).toMatchObject(notOwned);
+    expect((await alice.request("session/subscribe", { session_id: "owners" })).error).toMatchObject(
+      notOwned,
+    );
+    expect((await alice.request("session/unsubscribe", { session_id: "owners" })).error).toMatchObject(
+      notOwned,
+    );
     // Her own session she may watch.
     await alice.request("session/new", { agent: "coder", session_id: "alices" });
     expect((await alice.request("session/subscribe", { session_id: "alices" })).result).toEqual({
