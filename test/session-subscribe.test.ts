@@ -99,7 +99,7 @@ describe("session/subscribe", () => {
     const result = await turn.result();
     expect(result.outcome).toBe("completed");
     const toolResult = turn.updates().find((u) => u.type === "tool_result");
-    expect((toolResult?.rawOutput as { stdout?: string }).stdout).toBe("approved-by-watcher\n");
+    expect((toolResult?.rawOutput as { stdout?: string } | undefined)?.stdout).toBe("approved-by-watcher\n");
     expect(turn.updates().filter((u) => u.type === "approval_request")).toHaveLength(1);
   });
 
