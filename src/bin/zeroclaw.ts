@@ -165,19 +165,21 @@ async function main(argv: string[]): Promise<number> {
   }
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!spec) throw new CliError(`unknown command ${command} (zeroclaw --help lists them)`, Exit.usage);
-  let parsed: ReturnType<typeof parseCommandArgs>;
   try {
-    parsed = parseCommandArgs(rest, spec.options, spec.positionals);
+    const parsed = parseCommandArgs(rest, spec.options, spec.positionals);
+    if (parsed === "help") {
+      process.stdout.write(`${COMMAND_HELP[command]}\n`);
+      return Exit.ok;
+    }
+    return await spec.run(parsed.values, parsed.positionals);
   } catch (err) {
-    if (err instanceof CliError)
-      throw new CliError(`${err.message} (zeroclaw ${command} --help shows the usage)`, err.exitCode);
+    // A usage error names the command's usage line, so the fix is on the same line.
+    if (err instanceof CliError && err.exitCode === Exit.usage) {
+      const usage = COMMAND_HELP[command]?.split("\n")[0] ?? "";
+      throw new CliError(`${err.message}; ${usage}`, err.exitCode);
+    }
     throw err;
   }
-  if (parsed === "help") {
-    process.stdout.write(`${COMMAND_HELP[command]}\n`);
-    return Exit.ok;
-  }
-  return spec.run(parsed.values, parsed.positionals);
 }
 
 const command = process.argv[2];
