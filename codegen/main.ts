@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
 import { loadDocument } from "./document.js";
 import { emitClient } from "./emit-client.js";
+import { syncMethodsDoc } from "./emit-docs.js";
 import { emitErrors } from "./emit-errors.js";
 import { emitMethods } from "./emit-methods.js";
 import { emitTypes } from "./emit-types.js";
@@ -30,6 +31,8 @@ async function main(check: boolean): Promise<number> {
     );
     return 1;
   }
+
+  if (!syncMethodsDoc(doc, root, check)) return 1; // docs/methods.md, outside generated/
 
   const files: Record<string, string> = {
     "types.ts": await emitTypes(doc, BANNER),
