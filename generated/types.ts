@@ -367,7 +367,7 @@ export interface Config {
   files?: FilesConfig;
 }
 /**
- * Transport limits (SPEC §2). Read when the listener starts.
+ * Transport limits (docs/protocol.md, Limits). Read when the listener starts.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "RpcConfig".
@@ -403,7 +403,7 @@ export interface RpcConfig {
   ephemeral_grace_ms?: number;
 }
 /**
- * The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
+ * The WebSocket gateway (docs/protocol.md, The gateway). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "GatewayConfig".
@@ -566,7 +566,7 @@ export interface StorageConfig {
   busy_timeout_ms?: number;
 }
 /**
- * file/attach and chunked uploads (SPEC §9).
+ * file/attach and chunked uploads (docs/protocol.md, Files).
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "FilesConfig".
