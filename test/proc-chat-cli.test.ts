@@ -140,6 +140,21 @@ describe.skipIf(!hasPty())("zeroclaw chat on a terminal", () => {
     expect(p.raw).toContain("\x1b[");
   });
 
+  it("NO_COLOR on a terminal: the same chat without colour codes", async () => {
+    const p = new PtySession(
+      [process.execPath, BIN, "chat"],
+      { ...env, TERM: "xterm-256color", NO_COLOR: "1" },
+      REPO_ROOT,
+    );
+    ptys.push(p);
+    let at = await p.waitFor("you › ");
+    p.type("plain please\r");
+    at = await p.waitFor("\nplain please\n", at);
+    p.type("/quit\r");
+    expect(await p.exited).toBe(0);
+    expect(p.raw).not.toMatch(/\x1b\[[0-9;]*m/); // no SGR (colour/style) sequences
+  });
+
   it("asks approvals inline (n rejects, a allows always), answers ask_user with a choice, shows thoughts", async () => {
     fake.enqueue([step.reasoning("let me think"), ...bashCall("call_1", "echo first")]);
     fake.enqueue(bashCall("call_2", "echo from-the-tool"));

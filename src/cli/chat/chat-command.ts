@@ -18,7 +18,7 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
   const tty = process.stdout.isTTY === true;
   const interactive = tty && process.stdin.isTTY === true;
   const style = styleFor(process.stdout);
-  const render = new UpdateRenderer(tty, style);
+  const render = new UpdateRenderer(tty, style, true);
   const daemon = await openDaemon(opts.configDir, { elicitation: true });
   const { client, connection } = daemon;
   let sessionId: string;

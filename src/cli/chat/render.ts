@@ -54,6 +54,8 @@ export class UpdateRenderer {
   constructor(
     private readonly tty: boolean,
     private readonly style: Style,
+    /** The chat asks ask_user questions itself, so their tool_call line would only repeat them. */
+    private readonly questionsInline = false,
     private readonly stdout: Out = process.stdout,
     private readonly stderr: Out = process.stderr,
   ) {}
@@ -87,6 +89,7 @@ export class UpdateRenderer {
       else this.stderr.write(`[thought] ${oneLine(String(u.text ?? ""), 1000)}\n`);
     } else if (type === "tool_call") {
       const name = String(u.name ?? "?");
+      if (name === "ask_user" && this.questionsInline) return;
       this.note(s.cyan(`⚙ ${name} ${describeToolInput(name, u.rawInput)}`), "tool");
     } else if (type === "tool_result") {
       const name = String(u.name ?? "?");
