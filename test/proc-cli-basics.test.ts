@@ -124,6 +124,10 @@ describe("failures are one line with a distinct exit code", () => {
       ["sessions"],
       ["watch", "x"],
       ["user", "add", "u", "--profile", "p"],
+      ["profile", "add", "p", "--grant", "sessions:read"],
+      ["pair", "--user", "u"],
+      ["upload", "s", "README.md"],
+      ["chat"],
     ]) {
       const r = await runCli(args, away);
       expect(r.code, args.join(" ")).toBe(3);
