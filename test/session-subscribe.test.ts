@@ -66,8 +66,10 @@ describe("session/subscribe", () => {
       session_id: sid,
       subscribed: true,
     });
-    // Subscribing twice is the same as once: no update arrives twice.
+    // Subscribing twice is the same as once, and the turn's own connection watching too changes
+    // nothing for it: no update arrives twice.
     await watcher.call("session/subscribe", { session_id: sid });
+    await runner.call("session/subscribe", { session_id: sid });
     fake.enqueue([step.reasoning("thinking "), ...textReply("Hello there, watcher.")]);
     const turn = runner.prompt(sid, "hello");
     const result = await turn.result();
@@ -76,6 +78,7 @@ describe("session/subscribe", () => {
     const own = turn.updates();
     expect(own.map((u) => u.type)).toContain("agent_thought_chunk");
     expect(updatesOf(watcher, sid)).toEqual(own);
+    expect(updatesOf(runner, sid)).toEqual(own);
   });
 
   it("a watcher may answer the approval; the turn connection sees the same approval_request", async () => {
