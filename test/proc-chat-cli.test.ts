@@ -232,6 +232,8 @@ describe("zeroclaw watch on a second connection", () => {
     const chat = await chatPipe("hello watcher\n", ["--session", "watched-pipe"]);
     expect(chat.code, chat.stderr).toBe(0);
     await until(() => out.includes("hello watcher\n"), "the watched reply");
+    // The prompt is not in any update: the watcher shows it from the transcript, before the reply.
+    expect(err).toContain("[you] hello watcher\n");
     await until(() => err.includes("[turn] ── turn t_1 completed ──"), "the turn end");
     watch.kill("SIGINT");
     expect(await exited).toBe(0);
@@ -253,11 +255,16 @@ describe("zeroclaw watch on a second connection", () => {
       stdio: ["pipe", "pipe", "pipe"],
     });
     let chatOut = "";
+    let chatErr = "";
     chat.stdout.setEncoding("utf8").on("data", (t: string) => {
       chatOut += t;
     });
+    chat.stderr.setEncoding("utf8").on("data", (t: string) => {
+      chatErr += t;
+    });
     const chatExit = new Promise<number | null>((r) => chat.once("close", (code) => r(code)));
     chat.stdin.write("run it for the watcher\n");
+    at = await w.waitFor("you › run it for the watcher", at);
     at = await w.waitFor("approve bash $ echo approved-from-watch?", at);
     at = await w.waitFor("[n] reject › ", at);
     w.type("y\r");
@@ -267,6 +274,8 @@ describe("zeroclaw watch on a second connection", () => {
     chat.stdin.end();
     expect(await chatExit).toBe(0);
     expect(chatOut).toBe("Watched and done.\n");
+    // The chat saw its own approval question answered elsewhere and dropped it (no line consumed).
+    expect(chatErr).toContain("[approval] (approval decided by another client)");
     w.type("\x03");
     expect(await w.exited).toBe(0);
   });

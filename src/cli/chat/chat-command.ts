@@ -54,16 +54,22 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
     const u = params as Update;
     if (u.sessionId !== sessionId) return;
     if (u.type !== "approval_request") {
+      questions.turnMovedOn();
       render.update(u);
       return;
     }
     const requestId = String(u.requestId);
-    void questions.approval(String(u.toolName), u.rawInput).then((decision) =>
+    void questions.approval(String(u.toolName), u.rawInput).then((answer) => {
+      if (answer === "settled") return;
       client
-        .sessionApprove({ session_id: sessionId, request_id: requestId, decision: decision ?? "reject" })
+        .sessionApprove({
+          session_id: sessionId,
+          request_id: requestId,
+          decision: answer === "no_answer" ? "reject" : answer,
+        })
         // The turn may have ended (cancelled, timed out) before the answer: nothing left to approve.
-        .catch(() => undefined),
-    );
+        .catch(() => undefined);
+    });
   });
   connection.setRequestHandler("elicitation/create", (params) => {
     const p = params as ElicitationCreateParams;

@@ -12,7 +12,9 @@ export class Questions {
   private chain: Promise<unknown> = Promise.resolve();
   /** Bumped when a turn ends: questions of an earlier generation are no longer asked. */
   private generation = 0;
-  private asking = false;
+  private asking: "approval" | "question" | undefined;
+  /** Set when the approval on screen was decided by another client. */
+  private settled = false;
 
   constructor(
     private readonly input: LineInput,
@@ -24,15 +26,15 @@ export class Questions {
    * Serializes: each question waits for the one before it to be answered. A question whose turn
    * ended before it was reached resolves with `stale` without asking.
    */
-  private queue<T>(ask: () => Promise<T>, stale: T): Promise<T> {
+  private queue<T>(kind: "approval" | "question", ask: () => Promise<T>, stale: T): Promise<T> {
     const generation = this.generation;
     const run = async (): Promise<T> => {
       if (generation !== this.generation) return stale;
-      this.asking = true;
+      this.asking = kind;
       try {
         return await ask();
       } finally {
-        this.asking = false;
+        this.asking = undefined;
       }
     };
     const next = this.chain.then(run, run);
@@ -46,29 +48,53 @@ export class Questions {
     if (this.asking && this.input.isWaiting) this.input.cancelWait();
   }
 
-  /** null when input ended before an answer (the caller rejects, or leaves it to the timeout). */
-  approval(toolName: string, rawInput: unknown): Promise<ApprovalDecision | null> {
-    return this.queue(async () => {
-      const s = this.style;
-      this.render.note(
-        s.yellow(`approve ${toolName} ${describeToolInput(toolName, rawInput, 200)}?`),
-        "approval",
-      );
-      for (;;) {
-        const line = await this.input.next(s.yellow("[y] once  [a] always  [n] reject › "));
-        if (line === null) return null;
-        const answer = line.trim().toLowerCase();
-        if (answer === "y" || answer === "yes") return "allow_once";
-        if (answer === "a" || answer === "always") return "allow_always";
-        if (answer === "n" || answer === "no") return "reject";
-        this.render.note("answer y (allow once), a (allow always) or n (reject)", "approval");
-      }
-    }, null);
+  /**
+   * The turn moved on (an update arrived) while an approval was on screen: another client (a chat, a
+   * watcher) decided it, since a turn emits nothing while it waits for one. The question is dropped.
+   */
+  turnMovedOn(): void {
+    if (this.asking !== "approval" || !this.input.isWaiting) return;
+    this.settled = true;
+    this.input.cancelWait();
+  }
+
+  /**
+   * The decision; "settled" when another client decided first, "no_answer" when input ended first
+   * (the chat then rejects; a watcher leaves it to whoever runs the turn).
+   */
+  approval(toolName: string, rawInput: unknown): Promise<ApprovalDecision | "no_answer" | "settled"> {
+    return this.queue(
+      "approval",
+      async () => {
+        const s = this.style;
+        this.render.note(
+          s.yellow(`approve ${toolName} ${describeToolInput(toolName, rawInput, 200)}?`),
+          "approval",
+        );
+        for (;;) {
+          const line = await this.input.next(s.yellow("[y] once  [a] always  [n] reject › "));
+          if (this.settled) {
+            this.settled = false;
+            this.render.breakLine();
+            this.render.note(s.dim("(approval decided by another client)"), "approval");
+            return "settled";
+          }
+          if (line === null) return "no_answer";
+          const answer = line.trim().toLowerCase();
+          if (answer === "y" || answer === "yes") return "allow_once";
+          if (answer === "a" || answer === "always") return "allow_always";
+          if (answer === "n" || answer === "no") return "reject";
+          this.render.note("answer y (allow once), a (allow always) or n (reject)", "approval");
+        }
+      },
+      "settled",
+    );
   }
 
   /** An elicitation/create form: each property asked in turn; /decline or /cancel give up. */
   elicitation(message: string, requestedSchema: unknown): Promise<ElicitationResult> {
     return this.queue(
+      "question",
       async () => {
         const s = this.style;
         this.render.note(s.magenta(`? ${message}`), "question");

@@ -69,6 +69,11 @@ export class UpdateRenderer {
     this.streaming = undefined;
   }
 
+  /** Ends a readline prompt line left open on the terminal (a question nobody answered there). */
+  breakLine(): void {
+    if (this.tty) this.stdout.write("\n");
+  }
+
   /** A line about the conversation that is not the agent's text (notes, tool lines, errors). */
   note(text: string, tag = "note"): void {
     if (this.tty) {

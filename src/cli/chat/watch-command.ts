@@ -25,9 +25,27 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
   if (!input) process.once("SIGINT", stop);
   const questions = input ? new Questions(input, render, style) : undefined;
 
-  connection.setNotificationHandler("session/update", (params) => {
-    const u = params as Update;
-    if (u.sessionId !== sessionId) return;
+  // No update carries the prompt, so at a turn's first update the watcher reads the new transcript
+  // rows and shows the user's line. Updates queue behind that read to keep their order.
+  let seenSeq = 0;
+  let inTurn = false;
+  let queue: Promise<void> = Promise.resolve();
+  const showPrompts = async (): Promise<void> => {
+    try {
+      const page = await client.sessionMessages({ session_id: sessionId, after_seq: seenSeq, limit: 1000 });
+      for (const m of page.messages) {
+        if (m.role === "user" && m.kind === "message") {
+          if (tty) render.note(`${style.bold(style.blue("you › "))}${m.content}`);
+          else render.note(m.content, "you");
+        }
+        seenSeq = m.seq;
+      }
+    } catch {
+      // The transcript is a courtesy here; the stream itself goes on.
+    }
+  };
+
+  const onUpdate = (u: Update): void => {
     if (u.type === "approval_request") {
       const requestId = String(u.requestId);
       if (!questions) {
@@ -40,7 +58,7 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
         return;
       }
       void questions.approval(String(u.toolName), u.rawInput).then((decision) => {
-        if (decision === null) return;
+        if (decision === "settled" || decision === "no_answer") return;
         client
           .sessionApprove({ session_id: sessionId, request_id: requestId, decision })
           .catch((err: unknown) =>
@@ -49,11 +67,24 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
       });
       return;
     }
+    questions?.turnMovedOn();
     render.update(u);
     if (u.type === "turn_complete") {
       questions?.abandon();
       render.note(style.dim(`── turn ${String(u.turnId)} ${String(u.outcome)} ──`), "turn");
     }
+  };
+  connection.setNotificationHandler("session/update", (params) => {
+    const u = params as Update;
+    if (u.sessionId !== sessionId) return;
+    queue = queue.then(async () => {
+      if (!inTurn) {
+        inTurn = true;
+        await showPrompts();
+      }
+      if (u.type === "turn_complete") inTurn = false;
+      onUpdate(u);
+    });
   });
   let leaving = false;
   connection.closed.then(() => {
@@ -65,6 +96,8 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
 
   try {
     await client.sessionSubscribe({ session_id: sessionId });
+    // Rows so far are history, not news: only prompts written from now on are shown.
+    seenSeq = (await client.sessionMessages({ session_id: sessionId, limit: 1 })).total;
   } catch (err) {
     input?.close();
     connection.close();
