@@ -40,7 +40,10 @@ export class TurnLog {
     this.log.info({ session: this.session, turn, agent: this.agent }, "turn started");
   }
 
-  /** Sees every update the turn emits (before it is sent). */
+  /**
+   * Sees every update the turn emits (before it is sent). A tool's duration runs from its tool_call
+   * to its tool_result, so it includes any wait for approval (logged apart, with its decision).
+   */
   observe(u: Update): void {
     const at = { session: this.session, turn: this.turn };
     if (u.type === "tool_call") this.toolStarts.set(String(u.toolCallId), performance.now());
