@@ -54,6 +54,9 @@ export class Questions {
    */
   turnMovedOn(): void {
     if (this.asking !== "approval" || !this.input.isWaiting) return;
+    // Said now, synchronously, so the line comes before the update that follows the decision.
+    this.render.breakLine();
+    this.render.note(this.style.dim("(approval decided by another client)"), "approval");
     this.settled = true;
     this.input.cancelWait();
   }
@@ -75,8 +78,6 @@ export class Questions {
           const line = await this.input.next(s.yellow("[y] once  [a] always  [n] reject › "));
           if (this.settled) {
             this.settled = false;
-            this.render.breakLine();
-            this.render.note(s.dim("(approval decided by another client)"), "approval");
             return "settled";
           }
           if (line === null) return "no_answer";
