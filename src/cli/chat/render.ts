@@ -50,6 +50,8 @@ export class UpdateRenderer {
   private atLineStart = true;
   /** What kind of streamed text the open line holds, so a switch starts a new line. */
   private streaming: "text" | "thought" | undefined;
+  /** Plain mode: thought chunks gathered into one stderr line, written when something else comes. */
+  private thought = "";
 
   constructor(
     private readonly tty: boolean,
@@ -87,11 +89,12 @@ export class UpdateRenderer {
   update(u: Update): void {
     const s = this.style;
     const type = u.type;
+    if (type !== "agent_thought_chunk") this.flushThought();
     if (type === "agent_message_chunk") this.stream("text", String(u.text ?? ""));
     else if (type === "agent_thought_chunk") {
       if (this.tty) this.stream("thought", String(u.text ?? ""));
-      // Plain mode keeps stdout for the reply; a thought is one stderr line per chunk.
-      else this.stderr.write(`[thought] ${oneLine(String(u.text ?? ""), 1000)}\n`);
+      // Plain mode keeps stdout for the reply; a run of thought chunks becomes one stderr line.
+      else this.thought += String(u.text ?? "");
     } else if (type === "tool_call") {
       const name = String(u.name ?? "?");
       if (name === "ask_user" && this.questionsInline) return;
@@ -108,6 +111,11 @@ export class UpdateRenderer {
       );
     else if (type === "turn_complete") this.turnComplete(String(u.outcome), String(u.content ?? ""));
     // approval_request is asked by the caller; unknown types are ignored.
+  }
+
+  private flushThought(): void {
+    if (this.thought.trim() !== "") this.stderr.write(`[thought] ${oneLine(this.thought, 2000)}\n`);
+    this.thought = "";
   }
 
   private turnComplete(outcome: string, content: string): void {
