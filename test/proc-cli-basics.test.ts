@@ -3,12 +3,14 @@
 // turn, users and profiles without hand-written JSON, and the sessions table. Real child processes
 // against a real daemon process.
 
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeOpenAi, step } from "./helpers/fake-openai-server.js";
 import {
+  BIN,
   childEnv,
   type DaemonProcess,
   REPO_ROOT,
@@ -164,6 +166,38 @@ describe("failures are one line with a distinct exit code", () => {
     const d = spawnDaemon(childEnv(home), ["--log-level", "loud"]);
     expect((await d.waitExit()).code).toBe(2);
     expect(d.stderr).toContain('unknown log level "loud"');
+  });
+});
+
+describe("chat and watch when things go wrong", () => {
+  it("watch of an unknown session is one line and exit 1", async () => {
+    const r = await runCli(["watch", "no-such-session"], env);
+    expect(r.code).toBe(1);
+    oneLine(r.stderr);
+    expect(r.stderr).toContain("-32000 session_not_found");
+  });
+
+  it("a chat whose daemon stops says so in one line and exits 3", async () => {
+    const home = dirs.make();
+    const socket = join(home, "own.sock");
+    const ownEnv = childEnv(home, { ZEROCLAW_SOCKET: socket });
+    const own = await startDaemon(ownEnv, socket);
+    const chat = spawn(process.execPath, [BIN, "chat"], { env: ownEnv, stdio: ["pipe", "pipe", "pipe"] });
+    let err = "";
+    chat.stderr.setEncoding("utf8").on("data", (t: string) => {
+      err += t;
+    });
+    const exited = new Promise<number | null>((r) => chat.once("close", (code) => r(code)));
+    const deadline = Date.now() + 10_000;
+    while (!err.includes("[session]")) {
+      if (Date.now() > deadline) throw new Error(`chat never opened a session: ${err}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    own.child.kill("SIGTERM");
+    expect(await exited).toBe(3);
+    expect(err).toContain("zeroclaw chat: the daemon closed the connection\n");
+    expect(err).not.toMatch(/\n\s+at /);
+    chat.stdin.destroy();
   });
 });
 

@@ -99,6 +99,7 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
     // Rows so far are history, not news: only prompts written from now on are shown.
     seenSeq = (await client.sessionMessages({ session_id: sessionId, limit: 1 })).total;
   } catch (err) {
+    leaving = true;
     input?.close();
     connection.close();
     throw rpcFailure(err);
