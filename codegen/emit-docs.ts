@@ -17,11 +17,12 @@ const BANNER =
   "<!-- Generated from openrpc.json by codegen/emit-docs.ts — do not edit. Run `npm run generate`. -->";
 export const METHODS_DOC = "docs/methods.md";
 
-const anchor = (name: string): string =>
-  name
+/** The anchor GitHub gives a heading: lower case, punctuation other than _ and - dropped, spaces to -. */
+const anchor = (heading: string): string =>
+  heading
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+    .replace(/[^a-z0-9 _-]/g, "")
+    .replace(/ /g, "-");
 const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n+/g, " ");
 
 /** A schema as a short type expression: `string`, `"a" \| "b"`, `Foo[]`, `object`. */
@@ -53,14 +54,45 @@ function fieldsTable(properties: Record<string, JsonSchema>, required: readonly 
   return ["| Name | Type | Required | Description |", "|---|---|---|---|", ...rows];
 }
 
+/**
+ * Follows bare `$ref`s to components.schemas (a restructured document puts results and error data
+ * in components and refers to them), so the docs read the same whichever way a schema is declared.
+ */
+function resolve(doc: OpenRpcDocument, schema: JsonSchema): JsonSchema {
+  let s = schema;
+  for (let hops = 0; hops < 32; hops++) {
+    const ref = bareRef(s);
+    const next = ref ? doc.components.schemas[ref] : undefined;
+    if (!next) return s;
+    s = next;
+  }
+  return s;
+}
+
+/** An error's data variants: the reason each fixes, its meaning and its other members. */
+function variants(
+  doc: OpenRpcDocument,
+  name: string,
+): { reason: string; description: string; props: Record<string, JsonSchema> }[] {
+  const e = doc.components.errors[name];
+  return (e?.["x-data-schema"]?.oneOf ?? []).map((v) => {
+    const schema = resolve(doc, v);
+    const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    return {
+      reason: String(props.reason?.const),
+      description: String(v.description ?? schema.description ?? ""),
+      props,
+    };
+  });
+}
+
 /** The members of an object schema (its own, or the referenced component's), or undefined. */
 function objectShape(
   doc: OpenRpcDocument,
   schema: JsonSchema,
 ): { props: Record<string, JsonSchema>; required: string[] } | undefined {
-  const ref = bareRef(schema);
-  const s = ref ? doc.components.schemas[ref] : schema;
-  if (s?.type !== "object" || typeof s.properties !== "object") return undefined;
+  const s = resolve(doc, schema);
+  if (s.type !== "object" || typeof s.properties !== "object") return undefined;
   return {
     props: s.properties as Record<string, JsonSchema>,
     required: (s.required as string[] | undefined) ?? [],
@@ -112,8 +144,8 @@ function methodSection(doc: OpenRpcDocument, m: MethodObject): string[] {
       const name = $ref.split("/").pop() ?? $ref;
       const e = doc.components.errors[name];
       if (!e) continue;
-      const reasons = e["x-data-schema"].oneOf
-        .map((v) => `\`${String((v.properties as Record<string, JsonSchema>).reason?.const)}\``)
+      const reasons = variants(doc, name)
+        .map((v) => `\`${v.reason}\``)
         .join(", ");
       out.push(`| ${e.code} | [${name}](#${anchor(`error ${name}`)}) | ${reasons} |`);
     }
@@ -177,13 +209,12 @@ export function emitMethodsDoc(doc: OpenRpcDocument): string {
       "| Reason | Meaning | Figures |",
       "|---|---|---|",
     );
-    for (const v of e["x-data-schema"].oneOf) {
-      const props = v.properties as Record<string, JsonSchema>;
-      const figures = Object.entries(props)
+    for (const v of variants(doc, name)) {
+      const figures = Object.entries(v.props)
         .filter(([k]) => k !== "reason")
-        .map(([k, s]) => `\`${k}\`: ${typeOf(s)}`)
+        .map(([k, schema]) => `\`${k}\`: ${typeOf(schema)}`)
         .join(", ");
-      out.push(`| \`${String(props.reason?.const)}\` | ${cell(String(v.description ?? ""))} | ${figures} |`);
+      out.push(`| \`${v.reason}\` | ${cell(v.description)} | ${figures} |`);
     }
     out.push("");
   }
