@@ -52,9 +52,10 @@ Revokes a pairing token; the connection using it fails its next call.`,
   upload: `usage: zeroclaw upload SESSION FILE [--config-dir DIR]
 
 Chunked upload into the session's workspace, with a progress bar; prints the FileEntry.`,
-  conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [--filter TEXT] [--timeout-ms N] [--verbose]
+  conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [OPTIONS]
 
-Runs the black-box conformance suite against a daemon (any implementation).`,
+Runs the black-box conformance suite against a daemon (any implementation);
+zeroclaw conformance --help lists the suite's own options.`,
 };
 
 export const MAIN_HELP = `usage: zeroclaw COMMAND [OPTIONS]

@@ -1,7 +1,7 @@
 // The two things a turn may ask the person at the terminal, answered with the next input line:
 // approving a tool (y once / a always / n reject) and an ask_user question (a choice or free text).
 // Questions are asked one at a time, in the order they arrive.
-import type { ApprovalDecision, ElicitationResult } from "../../../generated/types.js";
+import type { ApprovalDecision, ElicitationCreateResult } from "../../../generated/types.js";
 import type { LineInput } from "./line-input.js";
 import { describeToolInput, type UpdateRenderer } from "./render.js";
 import type { Style } from "./style.js";
@@ -93,7 +93,7 @@ export class Questions {
   }
 
   /** An elicitation/create form: each property asked in turn; /decline or /cancel give up. */
-  elicitation(message: string, requestedSchema: unknown): Promise<ElicitationResult> {
+  elicitation(message: string, requestedSchema: unknown): Promise<ElicitationCreateResult> {
     return this.queue(
       "question",
       async () => {
@@ -127,7 +127,7 @@ export class Questions {
         }
         return { action: "accept", content };
       },
-      { action: "cancel" } as ElicitationResult,
+      { action: "cancel" } as ElicitationCreateResult,
     );
   }
 }
