@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
 import { loadDocument, type OpenRpcDocument } from "./document.js";
 import { emitClient } from "./emit-client.js";
+import { emitMethodsDoc, METHODS_DOC } from "./emit-docs.js";
 import { emitErrors } from "./emit-errors.js";
 import { emitMethods } from "./emit-methods.js";
 import { emitTypes } from "./emit-types.js";
@@ -72,6 +73,8 @@ export async function emitAll(
     ["generated/errors.ts", emitErrors(doc, BANNER)],
     ["generated/methods.ts", emitMethods(doc, BANNER)],
     ["generated/client.ts", emitClient(doc, BANNER)],
+    // The method reference for client authors, outside generated/ so readers find it with the docs.
+    [METHODS_DOC, emitMethodsDoc(doc)],
   ]);
   const targets = await loadTargets();
   for (const { lang, emit } of targets) {

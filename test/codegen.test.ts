@@ -187,6 +187,7 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
     // clients/ too: generate:check also covers each client target's generated files there.
     for (const entry of [
       "codegen",
+      "docs",
       "generated",
       "clients",
       "openrpc.json",
@@ -250,5 +251,18 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
     expect(readFileSync(file, "utf8") === readFileSync(join(ROOT, "generated", "errors.ts"), "utf8")).toBe(
       true,
     );
+  });
+
+  it("exits 1 naming docs/methods.md when the method reference is edited", async () => {
+    const file = join(copy, "docs", "methods.md");
+    const original = readFileSync(file, "utf8");
+    writeFileSync(file, `${original}hand edit\n`);
+    try {
+      const r = await npm("generate:check");
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("docs/methods.md");
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 });

@@ -66,6 +66,10 @@ from ._generated_types import (
     SessionNewResult,
     SessionPromptParams,
     SessionPromptResult,
+    SessionSubscribeParams,
+    SessionSubscribeResult,
+    SessionUnsubscribeParams,
+    SessionUnsubscribeResult,
     SessionUpdate,
     SessionUpdateParams,
     Sha256Hex,
@@ -542,6 +546,55 @@ class ClientMethods(abc.ABC):
         result = await self._request("session/delete", params.to_json())
         return SessionDeleteResult.from_json(result)
 
+    async def session_subscribe(self, *, session_id: str) -> SessionSubscribeResult:
+        """Watch a session: this connection also gets every session/update of it, whoever
+        runs the turn.
+
+        From the answer on, every session/update of the session is sent to this
+        connection too, in the order the turn's own connection gets them; it may answer
+        an approval_request with session/approve if it holds sessions:update
+        (elicitation/create still goes to the turn's connection only). Subscribing twice
+        is the same as once. The subscription ends with session/unsubscribe or with the
+        connection. A subscriber that stops reading is disconnected by the write-stall
+        rule (rpc.write_stall_timeout_ms); the turn and its own connection are not
+        affected. Owner or admin only (-32003); a session that is neither live nor
+        stored is -32000.
+
+        Grant: ``sessions:read``.
+
+        Raises:
+            InvalidParamsError: Invalid params (-32602).
+            NotInitializedError: Not initialized or not authenticated (-32010).
+            ForbiddenError: Forbidden (-32012).
+            SessionNotFoundError: Session not found (-32000).
+            SessionNotOwnedError: Session not owned (-32003).
+            InternalError: Internal error (-32603).
+        """
+        params = SessionSubscribeParams(session_id=session_id)
+        result = await self._request("session/subscribe", params.to_json())
+        return SessionSubscribeResult.from_json(result)
+
+    async def session_unsubscribe(self, *, session_id: str) -> SessionUnsubscribeResult:
+        """Stop watching a session.
+
+        Ends this connection's subscription to the session; answering for a session this
+        connection does not watch is not an error. Same ownership rules as
+        session/subscribe.
+
+        Grant: ``sessions:read``.
+
+        Raises:
+            InvalidParamsError: Invalid params (-32602).
+            NotInitializedError: Not initialized or not authenticated (-32010).
+            ForbiddenError: Forbidden (-32012).
+            SessionNotFoundError: Session not found (-32000).
+            SessionNotOwnedError: Session not owned (-32003).
+            InternalError: Internal error (-32603).
+        """
+        params = SessionUnsubscribeParams(session_id=session_id)
+        result = await self._request("session/unsubscribe", params.to_json())
+        return SessionUnsubscribeResult.from_json(result)
+
     async def file_attach(
         self,
         *,
@@ -673,8 +726,9 @@ class ClientMethods(abc.ABC):
 
         Daemon → client notification: one incremental event of a running turn.
 
-        Sent to the connection running the turn. Every update of a turn is written
-        before that turn's session/prompt response.
+        Sent to the connection running the turn, and to every connection subscribed to
+        the session (session/subscribe) in the same order. Every update of a turn is
+        written before that turn's session/prompt response.
 
         Listeners run on the connection's reader, before any later message is read: a
         coroutine listener is awaited there, so it must not wait on a call to the

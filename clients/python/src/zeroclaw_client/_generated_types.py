@@ -122,6 +122,10 @@ __all__ = [
     "SessionPromptParams",
     "SessionPromptResult",
     "SessionState",
+    "SessionSubscribeParams",
+    "SessionSubscribeResult",
+    "SessionUnsubscribeParams",
+    "SessionUnsubscribeResult",
     "SessionUpdate",
     "SessionUpdateAgentMessageChunk",
     "SessionUpdateAgentThoughtChunk",
@@ -875,7 +879,7 @@ class Config:
 
 @dataclass(kw_only=True, slots=True)
 class RpcConfig:
-    """Transport limits (SPEC §2). Read when the listener starts."""
+    """Transport limits (docs/protocol.md, Limits). Read when the listener starts."""
 
     max_frame_bytes: int | None = None
     """Largest accepted frame: the bytes before its \\n (a tolerated trailing \\r counts).
@@ -948,8 +952,8 @@ class RpcConfig:
 
 @dataclass(kw_only=True, slots=True)
 class GatewayConfig:
-    """The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize,
-    frame-time and write-stall limits are rpc's.
+    """The WebSocket gateway (docs/protocol.md, The gateway). Read at start-up; the frame,
+    initialize, frame-time and write-stall limits are rpc's.
     """
 
     enabled: bool | None = None
@@ -1245,7 +1249,7 @@ class StorageConfig:
 
 @dataclass(kw_only=True, slots=True)
 class FilesConfig:
-    """file/attach and chunked uploads (SPEC §9)."""
+    """file/attach and chunked uploads (docs/protocol.md, Files)."""
 
     chunk_bytes: int | None = None
     """Largest decoded chunk; reported by file/upload/begin."""
@@ -3170,6 +3174,80 @@ class HashMismatchData:
             "reason": self.reason,
             "expected_sha256": self.expected_sha256,
             "actual_sha256": self.actual_sha256,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class SessionSubscribeParams:
+    session_id: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "SessionSubscribeParams")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class SessionSubscribeResult:
+    session_id: str
+    subscribed: Literal[True] = True
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "SessionSubscribeResult")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            subscribed=_c.field(obj, "subscribed", _c.literal(True)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "subscribed": self.subscribed,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class SessionUnsubscribeParams:
+    session_id: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "SessionUnsubscribeParams")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class SessionUnsubscribeResult:
+    session_id: str
+    subscribed: Literal[False] = False
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "SessionUnsubscribeResult")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            subscribed=_c.field(obj, "subscribed", _c.literal(False)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "subscribed": self.subscribed,
         }
 
 
