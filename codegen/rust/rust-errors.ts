@@ -1,0 +1,121 @@
+// errors_gen.rs: every error in components.errors as a ZeroclawError variant carrying its message and
+// its data, decoded by `data.reason` into a `#[serde(tag = "reason")]` enum per code (declared with the
+// other types). A code or a data shape the client does not know stays readable as `Other`.
+import type { OpenRpcDocument } from "../document.js";
+import { docComment, rustType } from "./rust-names.js";
+import type { RustTypes } from "./rust-types.js";
+
+export interface RustError {
+  key: string;
+  code: number;
+  message: string;
+  variant: string;
+  reasons: string;
+}
+
+/** The `<Code>Reason` enum name of each error; declares those enums and their data structs in `types`. */
+export function declareErrorData(doc: OpenRpcDocument, types: RustTypes): RustError[] {
+  return Object.entries(doc.components.errors).map(([key, err]) => {
+    const variant = rustType(key);
+    const reasons = `${variant}Reason`;
+    const union = types.taggedUnion(err["x-data-schema"]);
+    if (!union || union.tag !== "reason") throw new Error(`rust: ${key}'s x-data-schema is not tagged by reason`);
+    types.noteVariants(union);
+    // Inline variants are named as the restructured document names its components: `<Reason>Data`.
+    types.declare(reasons, {
+      description: `The \`data\` of a ${err.code} ${key} error, by \`reason\`.`,
+      oneOf: union.variants.map((v) =>
+        v.ref !== undefined
+          ? { $ref: `#/components/schemas/${v.ref}` }
+          : { ...v.schema, title: `${rustType(v.value)}Data` },
+      ),
+    });
+    return { key, code: err.code, message: err.message, variant, reasons };
+  });
+}
+
+export function renderErrors(banner: string, errors: RustError[]): string {
+  const consts = errors
+    .map((e) => `${docComment(`${e.message}.`, "    ")}    pub const ${e.key}: i64 = ${e.code};\n`)
+    .join("");
+  const variants = errors
+    .map(
+      (e) =>
+        `${docComment(`${e.code} ${e.key}: ${e.message}.`, "    ")}    ${e.variant} {\n` +
+        `        message: String,\n        data: ${e.reasons},\n    },\n`,
+    )
+    .join("");
+  const fromWire = errors
+    .map(
+      (e) =>
+        `            code::${e.key} => match decode(&data) {\n` +
+        `                Some(data) => Self::${e.variant} { message, data },\n` +
+        `                None => Self::Other {\n` +
+        "                    code,\n                    message,\n                    data,\n" +
+        `                },\n            },\n`,
+    )
+    .join("");
+  const codes = errors.map((e) => `            Self::${e.variant} { .. } => code::${e.key},\n`).join("");
+  const messages = errors.map((e) => `            Self::${e.variant} { message, .. } => message,\n`).join("");
+  return `${banner}
+//! Every error the daemon declares, typed: its code, its message and its \`data\` decoded by \`reason\`.
+
+use super::types::*;
+use serde::de::DeserializeOwned;
+use std::fmt;
+
+/// The error codes, by name.
+pub mod code {
+${consts}}
+
+/// An error response from the daemon, typed by its code, with \`data\` decoded by \`data.reason\`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ZeroclawError {
+${variants}    /// A code this client does not know, or \`data\` that does not decode as that code's shapes.
+    Other {
+        code: i64,
+        message: String,
+        data: Option<serde_json::Value>,
+    },
+}
+
+impl ZeroclawError {
+    /// Types an error object from the wire: a known code whose \`data\` decodes gives its variant.
+    pub fn from_wire(code: i64, message: String, data: Option<serde_json::Value>) -> Self {
+        match code {
+${fromWire}            _ => Self::Other {
+                code,
+                message,
+                data,
+            },
+        }
+    }
+
+    /// The JSON-RPC error code.
+    pub fn code(&self) -> i64 {
+        match self {
+${codes}            Self::Other { code, .. } => *code,
+        }
+    }
+
+    /// The error's message, as the daemon wrote it.
+    pub fn message(&self) -> &str {
+        match self {
+${messages}            Self::Other { message, .. } => message,
+        }
+    }
+}
+
+fn decode<T: DeserializeOwned>(data: &Option<serde_json::Value>) -> Option<T> {
+    data.as_ref().and_then(|d| T::deserialize(d).ok())
+}
+
+impl fmt::Display for ZeroclawError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message(), self.code())
+    }
+}
+
+impl std::error::Error for ZeroclawError {}
+`;
+}
