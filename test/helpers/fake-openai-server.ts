@@ -141,6 +141,7 @@ export class FakeOpenAi {
   readonly #server: ReturnType<typeof createServer>;
   readonly #scripts: Script[] = [];
   readonly #waiters: Array<() => void> = [];
+  #responder: ((body: RecordedBody) => Script | undefined) | undefined;
 
   private constructor(server: ReturnType<typeof createServer>, port: number) {
     this.#server = server;
@@ -167,6 +168,15 @@ export class FakeOpenAi {
       throw new Error("fake-openai: an http_error step must come first (after any leading delays)");
     }
     this.#scripts.push(script);
+    return this;
+  }
+
+  /**
+   * Answers requests that find the queue empty by looking at what was asked (e.g. a tool result in the
+   * messages): for a long-running stand-in that serves many turns, where a FIFO would drift.
+   */
+  respondWith(responder: (body: RecordedBody) => Script | undefined): this {
+    this.#responder = responder;
     return this;
   }
 
@@ -224,7 +234,7 @@ export class FakeOpenAi {
       });
       return settle("rejected");
     }
-    const script = this.#scripts.shift();
+    const script = this.#scripts.shift() ?? this.#responder?.(body);
     if (script === undefined) {
       sendJson(res, 500, {
         error: { message: "fake-openai: no script enqueued for this request", type: "test" },
