@@ -186,7 +186,7 @@ export class RustTypes {
       return type.includes("null") ? `Option<${inner}>` : inner;
     }
     if (isStringEnum(schema)) return this.declare(hint, schema);
-    switch (type) {
+    switch (type ?? constType(schema.const)) {
       case "string":
         return "String";
       case "integer":
@@ -225,6 +225,14 @@ export const refName = (schema: JsonSchema | undefined): string | undefined => {
   const ref = schema?.$ref;
   return typeof ref === "string" && ref.startsWith(REF) ? ref.slice(REF.length) : undefined;
 };
+
+/** The JSON type of a `const` given without a `type` (`{"const": true}` is a bool). */
+function constType(value: unknown): string | undefined {
+  if (typeof value === "boolean") return "boolean";
+  if (typeof value === "string") return "string";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return undefined;
+}
 
 /** Field types whose Default is the natural "not given" value. */
 const DEFAULTABLE = /^(String|u64|i64|f64|bool|(Option|Vec|BTreeMap)<.*>|serde_json::(Value|Map<.*>))$/;

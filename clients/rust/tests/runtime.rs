@@ -67,7 +67,10 @@ fn params_go_out_with_their_wire_names() {
     let result = client
         .initialize(&InitializeParams {
             protocol_version: Some(1),
-            client_info: Some(ClientInfo { name: "t".into(), version: Some("1".into()) }),
+            client_info: Some(ClientInfo {
+                name: "t".into(),
+                version: Some("1".into()),
+            }),
             client_capabilities: Some(ClientCapabilities {
                 elicitation: Some(ClientCapabilitiesElicitation::default()),
             }),
@@ -87,27 +90,51 @@ fn errors_are_typed_by_code_and_reason() {
                           "errors": [{"path": "", "message": "must be integer"}]});
         peer.fail(&request, -32602, "Invalid params", data);
         let request = peer.recv();
-        peer.fail(&request, -32011, "Unsupported", json!({"reason": "version_mismatch", "requested": 2, "supported": [1]}));
+        peer.fail(
+            &request,
+            -32011,
+            "Unsupported",
+            json!({"reason": "version_mismatch", "requested": 2, "supported": [1]}),
+        );
         let request = peer.recv();
-        peer.fail(&request, -32602, "Invalid params", json!({"reason": "a_reason_from_the_future"}));
+        peer.fail(
+            &request,
+            -32602,
+            "Invalid params",
+            json!({"reason": "a_reason_from_the_future"}),
+        );
         let request = peer.recv();
         peer.fail(&request, -32099, "Unheard of", json!(null));
     });
     let client = Client::connect(&fake.path).unwrap();
-    let sets = vec![ConfigEntry { prop: "sessions.max_live".into(), value: json!({}) }];
+    let sets = vec![ConfigEntry {
+        prop: "sessions.max_live".into(),
+        value: json!({}),
+    }];
     match client.config_set_many(&ConfigSetManyParams { sets }) {
-        Err(Error::Rpc(ZeroclawError::InvalidParams { data: InvalidParamsReason::InvalidEntry(entry), .. })) => {
+        Err(Error::Rpc(ZeroclawError::InvalidParams {
+            data: InvalidParamsReason::InvalidEntry(entry),
+            ..
+        })) => {
             assert_eq!(entry.index, 1);
             assert_eq!(entry.prop, "sessions.max_live");
             assert_eq!(entry.errors[0].message, "must be integer");
         }
         other => panic!("expected invalid_entry, got {other:?}"),
     }
-    let err = client.initialize(&InitializeParams { protocol_version: Some(2), ..Default::default() }).unwrap_err();
+    let err = client
+        .initialize(&InitializeParams {
+            protocol_version: Some(2),
+            ..Default::default()
+        })
+        .unwrap_err();
     let rpc = err.rpc().expect("a daemon error");
     assert_eq!(rpc.code(), code::VERSION_MISMATCH);
     match rpc {
-        ZeroclawError::VersionMismatch { data: VersionMismatchReason::VersionMismatch(d), .. } => {
+        ZeroclawError::VersionMismatch {
+            data: VersionMismatchReason::VersionMismatch(d),
+            ..
+        } => {
             assert_eq!(d.supported, vec![1]);
             assert_eq!(d.requested, json!(2));
         }
@@ -131,26 +158,42 @@ fn errors_are_typed_by_code_and_reason() {
 fn updates_arrive_typed_in_order_before_the_turn_result() {
     let fake = Fake::start(|mut peer: Peer| {
         let request = peer.recv();
-        assert_eq!(request["params"], json!({"session_id": "s1", "prompt": "hi"}));
+        assert_eq!(
+            request["params"],
+            json!({"session_id": "s1", "prompt": "hi"})
+        );
         peer.send(json!({"jsonrpc": "2.0", "method": "session/update", "params":
             {"sessionId": "s1", "type": "tool_call", "toolCallId": "t1", "name": "bash", "rawInput": {"command": "ls"}}}));
         for text in ["Hel", "lo"] {
-            peer.send(json!({"jsonrpc": "2.0", "method": "session/update", "params":
-                {"sessionId": "s1", "type": "agent_message_chunk", "text": text}}));
+            peer.send(
+                json!({"jsonrpc": "2.0", "method": "session/update", "params":
+                {"sessionId": "s1", "type": "agent_message_chunk", "text": text}}),
+            );
         }
         peer.send(json!({"jsonrpc": "2.0", "method": "session/update", "params":
             {"sessionId": "s1", "type": "turn_complete", "turnId": "u1", "outcome": "completed", "content": "Hello"}}));
-        peer.reply(&request, json!({"session_id": "s1", "turn_id": "u1", "outcome": "completed",
-                                    "stop_reason": "end_turn", "content": "Hello"}));
+        peer.reply(
+            &request,
+            json!({"session_id": "s1", "turn_id": "u1", "outcome": "completed",
+                                    "stop_reason": "end_turn", "content": "Hello"}),
+        );
     });
     let client = Client::connect(&fake.path).unwrap();
     let updates = client.subscribe_session_update();
-    let params = SessionPromptParams { session_id: "s1".into(), prompt: "hi".into(), ..Default::default() };
+    let params = SessionPromptParams {
+        session_id: "s1".into(),
+        prompt: "hi".into(),
+        ..Default::default()
+    };
     let result = client.session_prompt(&params).unwrap();
     assert_eq!(result.outcome, TurnOutcome::Completed);
     assert_eq!(result.stop_reason, StopReason::EndTurn);
     let got: Vec<SessionUpdateParams> = updates.try_iter().collect();
-    assert_eq!(got.len(), 4, "every update is queued before the call returns: {got:?}");
+    assert_eq!(
+        got.len(),
+        4,
+        "every update is queued before the call returns: {got:?}"
+    );
     match &got[0] {
         SessionUpdateParams::ToolCall(call) => {
             assert_eq!(call.name, "bash");
@@ -166,7 +209,9 @@ fn updates_arrive_typed_in_order_before_the_turn_result() {
         })
         .collect();
     assert_eq!(text, "Hello");
-    assert!(matches!(&got[3], SessionUpdateParams::TurnComplete(done) if done.outcome == TurnOutcome::Completed));
+    assert!(
+        matches!(&got[3], SessionUpdateParams::TurnComplete(done) if done.outcome == TurnOutcome::Completed)
+    );
     fake.join();
 }
 
@@ -175,23 +220,34 @@ fn elicitation_handler_answers_and_may_call_the_client() {
     let fake = Fake::start(|mut peer: Peer| {
         let prompt = peer.recv();
         // A numeric id, which the answer must echo as sent.
-        peer.send(json!({"jsonrpc": "2.0", "id": 7, "method": "elicitation/create",
-                         "params": {"sessionId": "s1", "message": "Which colour?"}}));
+        peer.send(
+            json!({"jsonrpc": "2.0", "id": 7, "method": "elicitation/create",
+                         "params": {"sessionId": "s1", "message": "Which colour?"}}),
+        );
         // The handler calls status() before answering: serve it while the elicitation is open.
         let status = peer.recv();
         assert_eq!(status["method"], "status");
         peer.reply(&status, status_result(9));
         let answer = peer.recv();
         assert_eq!(answer["id"], json!(7));
-        assert_eq!(answer["result"], json!({"action": "accept", "content": {"answer": "blue", "pid": 9}}));
+        assert_eq!(
+            answer["result"],
+            json!({"action": "accept", "content": {"answer": "blue", "pid": 9}})
+        );
         // No handler for this one: -32601, with the method in data.
         peer.send(json!({"jsonrpc": "2.0", "id": "x", "method": "brand/new", "params": {}}));
         let refused = peer.recv();
         assert_eq!(refused["id"], "x");
         assert_eq!(refused["error"]["code"], -32601);
-        assert_eq!(refused["error"]["data"], json!({"reason": "method_not_found", "method": "brand/new"}));
-        peer.reply(&prompt, json!({"session_id": "s1", "turn_id": "u1", "outcome": "completed",
-                                   "stop_reason": "end_turn", "content": "blue"}));
+        assert_eq!(
+            refused["error"]["data"],
+            json!({"reason": "method_not_found", "method": "brand/new"})
+        );
+        peer.reply(
+            &prompt,
+            json!({"session_id": "s1", "turn_id": "u1", "outcome": "completed",
+                                   "stop_reason": "end_turn", "content": "blue"}),
+        );
     });
     let client = Arc::new(Client::connect(&fake.path).unwrap());
     let inner = Arc::downgrade(&client);
@@ -201,9 +257,16 @@ fn elicitation_handler_answers_and_may_call_the_client() {
         let mut content = serde_json::Map::new();
         content.insert("answer".into(), json!("blue"));
         content.insert("pid".into(), json!(pid));
-        ElicitationCreateResult { action: ElicitationCreateResultAction::Accept, content: Some(content) }
+        ElicitationCreateResult {
+            action: ElicitationCreateResultAction::Accept,
+            content: Some(content),
+        }
     });
-    let params = SessionPromptParams { session_id: "s1".into(), prompt: "pick".into(), ..Default::default() };
+    let params = SessionPromptParams {
+        session_id: "s1".into(),
+        prompt: "pick".into(),
+        ..Default::default()
+    };
     assert_eq!(client.session_prompt(&params).unwrap().content, "blue");
     fake.join();
 }
@@ -216,7 +279,10 @@ fn a_closed_connection_fails_pending_and_later_calls() {
     });
     let client = Client::connect(&fake.path).unwrap();
     assert!(matches!(client.status(), Err(Error::Closed)));
-    assert!(matches!(client.status(), Err(Error::Closed) | Err(Error::Io(_))));
+    assert!(matches!(
+        client.status(),
+        Err(Error::Closed) | Err(Error::Io(_))
+    ));
     fake.join();
 }
 
@@ -230,14 +296,23 @@ fn upload_sends_declared_size_hash_and_ordered_chunks() {
         assert_eq!(begin["params"]["size_bytes"], 10);
         assert_eq!(begin["params"]["sha256"], json!(expected_hash));
         assert_eq!(begin["params"]["filename"], "ten.bin");
-        peer.reply(&begin, json!({"upload_id": "up1", "chunk_bytes": 4, "max_bytes": 100}));
+        peer.reply(
+            &begin,
+            json!({"upload_id": "up1", "chunk_bytes": 4, "max_bytes": 100}),
+        );
         let mut received = 0;
         for (offset, b64) in [(0, "AAECAw=="), (4, "BAUGBw=="), (8, "CAk=")] {
             let chunk = peer.recv();
             assert_eq!(chunk["method"], "file/upload/chunk");
-            assert_eq!(chunk["params"], json!({"upload_id": "up1", "offset": offset, "data_b64": b64}));
+            assert_eq!(
+                chunk["params"],
+                json!({"upload_id": "up1", "offset": offset, "data_b64": b64})
+            );
             received = offset + if offset == 8 { 2 } else { 4 };
-            peer.reply(&chunk, json!({"upload_id": "up1", "received_bytes": received}));
+            peer.reply(
+                &chunk,
+                json!({"upload_id": "up1", "received_bytes": received}),
+            );
         }
         assert_eq!(received, 10);
         let commit = peer.recv();
@@ -248,7 +323,9 @@ fn upload_sends_declared_size_hash_and_ordered_chunks() {
     let client = Client::connect(&fake.path).unwrap();
     let mut acks = Vec::new();
     let entry = client
-        .upload_with_progress("s1", Some("ten.bin"), &data, |ack| acks.push(ack.received_bytes))
+        .upload_with_progress("s1", Some("ten.bin"), &data, |ack| {
+            acks.push(ack.received_bytes)
+        })
         .unwrap();
     assert_eq!(acks, vec![4, 8, 10]);
     assert_eq!(entry.size_bytes, 10);

@@ -482,13 +482,13 @@ pub struct ConfigGetResult {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ConfigSetResult {
     pub prop: String,
-    pub set: serde_json::Value,
+    pub set: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ConfigSetManyResult {
     pub props: Vec<String>,
-    pub set: serde_json::Value,
+    pub set: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -509,7 +509,7 @@ pub struct PairingCreateResult {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PairingRevokeResult {
     pub token_id: String,
-    pub revoked: serde_json::Value,
+    pub revoked: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -733,7 +733,7 @@ pub struct SessionCancelParams {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionCancelResult {
     pub session_id: String,
-    pub cancelled: serde_json::Value,
+    pub cancelled: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -745,7 +745,7 @@ pub struct SessionApproveParams {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionApproveResult {
-    pub acknowledged: serde_json::Value,
+    pub acknowledged: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -780,7 +780,7 @@ pub struct SessionCloseParams {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionCloseResult {
     pub session_id: String,
-    pub closed: serde_json::Value,
+    pub closed: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -791,7 +791,7 @@ pub struct SessionKillParams {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionKillResult {
     pub session_id: String,
-    pub killed: serde_json::Value,
+    pub killed: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -802,7 +802,7 @@ pub struct SessionDeleteParams {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionDeleteResult {
     pub session_id: String,
-    pub deleted: serde_json::Value,
+    pub deleted: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -22,7 +22,10 @@ impl Peer {
         let mut line = String::new();
         let n = self.reader.read_line(&mut line).expect("read a frame");
         assert!(n > 0, "client closed the connection");
-        assert!(line.ends_with('\n'), "frame not ended by a newline: {line:?}");
+        assert!(
+            line.ends_with('\n'),
+            "frame not ended by a newline: {line:?}"
+        );
         let value: Value = serde_json::from_str(line.trim_end()).expect("frame is JSON");
         assert_eq!(value["jsonrpc"], "2.0");
         value
@@ -65,9 +68,16 @@ impl Fake {
         let handle = thread::spawn(move || {
             let (stream, _) = listener.accept().unwrap();
             let reader = BufReader::new(stream.try_clone().unwrap());
-            script(Peer { reader, writer: stream });
+            script(Peer {
+                reader,
+                writer: stream,
+            });
         });
-        Fake { path, handle: Some(handle), dir }
+        Fake {
+            path,
+            handle: Some(handle),
+            dir,
+        }
     }
 
     pub fn join(mut self) {
