@@ -1,37 +1,38 @@
 // generated/client.ts: a typed client over any RpcEndpoint (src/jsonrpc's Peer is one). One method per
 // client → daemon request, and typed registration for daemon → client requests and notifications.
-import { implementedBy, isNotification, type OpenRpcDocument } from "./document.js";
-import { paramsTypeName, resultTypeName } from "./emit-types.js";
+import type { OpenRpcDocument } from "./document.js";
+import { buildModel } from "./model.js";
 import { camel, pascal } from "./names.js";
 
 export function emitClient(doc: OpenRpcDocument, banner: string): string {
   const calls: string[] = [];
   const registrations: string[] = [];
-  for (const m of doc.methods) {
-    const p = `T.${paramsTypeName(m.name)}`;
+  for (const m of buildModel(doc).methods) {
+    const p = `T.${m.params.name}`;
     const doc1 = m.summary ? `  /** ${m.summary} */\n` : "";
-    const optional = !m.params.some((d) => d.required) && m.name !== "initialize";
-    if (implementedBy(m) === "daemon" && !isNotification(m)) {
-      const r = `T.${resultTypeName(m.name)}`;
+    const optional = m.paramsOptional;
+    const toDaemon = m.direction === "client→daemon";
+    if (toDaemon && !m.notification) {
+      const r = `T.${m.result!.name}`;
       calls.push(
         `${doc1}  ${camel(m.name)}(params: ${p}${optional ? " = {}" : ""}, options?: CallOptions): Promise<${r}> {
     return this.call(${JSON.stringify(m.name)}, params, options);
   }`,
       );
-    } else if (implementedBy(m) === "daemon") {
+    } else if (toDaemon) {
       calls.push(
         `${doc1}  ${camel(m.name)}(params: ${p}): void {
     this.endpoint.notify(${JSON.stringify(m.name)}, params);
   }`,
       );
-    } else if (isNotification(m)) {
+    } else if (m.notification) {
       registrations.push(
         `${doc1}  on${pascal(m.name)}(handler: (params: ${p}) => void): void {
     this.endpoint.setNotificationHandler(${JSON.stringify(m.name)}, handler as (params: unknown) => void);
   }`,
       );
     } else {
-      const r = `T.${resultTypeName(m.name)}`;
+      const r = `T.${m.result!.name}`;
       registrations.push(
         `${doc1}  handle${pascal(m.name)}(handler: (params: ${p}) => ${r} | Promise<${r}>): void {
     this.endpoint.setRequestHandler(${JSON.stringify(m.name)}, handler as (params: unknown) => unknown);

@@ -1,19 +1,21 @@
 // generated/errors.ts: error codes, the RpcError class, and one constructor per data.reason, so handlers
 // and the transport build every error from the document's declarations and never spell a code.
-import { errorVariants, type JsonSchema, type OpenRpcDocument } from "./document.js";
-import { errorDataTypeName, reasonDataTypeName } from "./emit-types.js";
+import type { JsonSchema, OpenRpcDocument } from "./document.js";
+import { errorDataTypeName } from "./emit-types.js";
+import { buildModel } from "./model.js";
 import { camel } from "./names.js";
 
 export function emitErrors(doc: OpenRpcDocument, banner: string): string {
-  const entries = Object.entries(doc.components.errors);
-  const codes = entries.map(([name, e]) => `  ${name}: ${e.code},`).join("\n");
-  const dataMap = entries.map(([name]) => `  ${name}: T.${errorDataTypeName(name)};`).join("\n");
+  const errors = buildModel(doc).errors;
+  const codes = errors.map((e) => `  ${e.name}: ${e.code},`).join("\n");
+  const dataMap = errors.map((e) => `  ${e.name}: T.${errorDataTypeName(e.name)};`).join("\n");
   const ctors: string[] = [];
-  for (const [name, err] of entries) {
-    for (const { reason, component, schema: v } of errorVariants(doc, err)) {
+  for (const err of errors) {
+    const name = err.name;
+    for (const { reason, name: component, schema: v } of err.variants) {
       const props = v.properties as Record<string, JsonSchema>;
       const figures = Object.keys(props).filter((k) => k !== "reason");
-      const type = `T.${component ?? reasonDataTypeName(reason)}`;
+      const type = `T.${component}`;
       const message = JSON.stringify(v.description);
       ctors.push(
         `  /** ${name} (${err.code}): ${v.description} */`,

@@ -1,34 +1,37 @@
 // generated/methods.ts: the method table (direction, notification or request, grant, local-only,
 // validators) and the typed maps the daemon's handlers and the client are checked against.
-import { implementedBy, isNotification, type MethodObject, type OpenRpcDocument } from "./document.js";
+import type { OpenRpcDocument } from "./document.js";
 import { paramsTypeName, resultTypeName } from "./emit-types.js";
+import { buildModel, type MethodModel } from "./model.js";
 
 const union = (names: string[]): string =>
   names.length === 0 ? "never" : names.map((n) => JSON.stringify(n)).join(" | ");
 
 export function emitMethods(doc: OpenRpcDocument, banner: string): string {
+  const model = buildModel(doc);
+  const side = (m: MethodModel): "daemon" | "client" =>
+    m.direction === "client→daemon" ? "daemon" : "client";
   const by = (dir: "daemon" | "client", notification: boolean): string[] =>
-    doc.methods
-      .filter((m) => implementedBy(m) === dir && isNotification(m) === notification)
-      .map((m) => m.name);
-  const grants = (doc.components.schemas.Grant?.enum ?? []) as string[];
-  const versions = supportedVersions(doc);
-  const row = (m: MethodObject): string => {
+    model.methods.filter((m) => side(m) === dir && m.notification === notification).map((m) => m.name);
+  const grants = model.grants;
+  const versions = model.protocolVersions;
+  // Validators are exported per method (`<Method>Params`), whatever the component is called.
+  const row = (m: MethodModel): string => {
     const p = paramsTypeName(m.name);
     const r = m.result ? resultTypeName(m.name) : undefined;
     return `  ${JSON.stringify(m.name)}: {
     name: ${JSON.stringify(m.name)},
-    implementedBy: "${implementedBy(m)}",
-    notification: ${isNotification(m)},
-    grant: ${m["x-grant"] ? JSON.stringify(m["x-grant"]) : "null"},
-    localOnly: ${m["x-local-only"] === true},
+    implementedBy: "${side(m)}",
+    notification: ${m.notification},
+    grant: ${m.grant ? JSON.stringify(m.grant) : "null"},
+    localOnly: ${m.localOnly},
     validateParams: V.${p} as Validator,
     validateResult: ${r ? `V.${r} as Validator` : "null"},
   },`;
   };
-  const paramsMap = doc.methods.map((m) => `  ${JSON.stringify(m.name)}: T.${paramsTypeName(m.name)};`);
-  const resultsMap = doc.methods.map(
-    (m) => `  ${JSON.stringify(m.name)}: ${m.result ? `T.${resultTypeName(m.name)}` : "void"};`,
+  const paramsMap = model.methods.map((m) => `  ${JSON.stringify(m.name)}: T.${m.params.name};`);
+  const resultsMap = model.methods.map(
+    (m) => `  ${JSON.stringify(m.name)}: ${m.result ? `T.${m.result.name}` : "void"};`,
   );
   return `${banner}
 import type * as T from "./types.js";
@@ -80,7 +83,7 @@ export type MethodInfo = {
 };
 
 export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
-${doc.methods.map(row).join("\n")}
+${model.methods.map(row).join("\n")}
 };
 
 /** Own-property lookup, so a wire name like "__proto__" or "toString" can never reach a handler. */
@@ -102,13 +105,4 @@ export type ClientHandlers = {
   [M in ClientNotificationMethod]?: (params: MethodParams[M]) => void;
 };
 `;
-}
-
-function supportedVersions(doc: OpenRpcDocument): number[] {
-  const init = doc.components.schemas.InitializeResult as {
-    properties?: { protocolVersion?: { const?: number; enum?: number[] } };
-  };
-  const pv = init?.properties?.protocolVersion;
-  if (typeof pv?.const === "number") return [pv.const];
-  return pv?.enum ?? [];
 }

@@ -184,8 +184,12 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
 
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), "zc-codegen-"));
-    for (const entry of ["codegen", "generated", "openrpc.json", "package.json", "tsconfig.json"])
-      cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+    // clients/ too: generate:check also covers each client target's generated files there.
+    for (const entry of ["codegen", "generated", "clients", "openrpc.json", "package.json", "tsconfig.json"])
+      cpSync(join(ROOT, entry), join(copy, entry), {
+        recursive: true,
+        filter: (src) => !/[\\/](target|node_modules|\.venv|__pycache__)$/.test(src),
+      });
     symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
   });
 
