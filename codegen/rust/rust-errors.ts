@@ -19,7 +19,7 @@ export function declareErrorData(doc: OpenRpcDocument, types: RustTypes): RustEr
     const variant = rustType(key);
     const reasons = `${variant}Reason`;
     const union = types.taggedUnion(err["x-data-schema"]);
-    if (!union || union.tag !== "reason") throw new Error(`rust: ${key}'s x-data-schema is not tagged by reason`);
+    if (union?.tag !== "reason") throw new Error(`rust: ${key}'s x-data-schema is not tagged by reason`);
     types.noteVariants(union);
     // Inline variants are named as the restructured document names its components: `<Reason>Data`.
     types.declare(reasons, {

@@ -105,7 +105,7 @@ export class RustTypes {
     const s = this.resolve(schema);
     if (isStringEnum(s)) return doc + renderStringEnum(name, s.enum as string[]);
     if (isObjectWithProperties(s) || (s.type === "object" && s.additionalProperties === false)) {
-      return doc + this.renderStruct(name, s, omitTag);
+      return doc + this.renderStruct(name, s, omitTag, doc !== "");
     }
     return `${doc}pub type ${name} = ${this.typeOf(schema, name)};\n`;
   }
@@ -115,7 +115,9 @@ export class RustTypes {
     const snakeCase = snakeRoundTrips(union.variants.map((v) => v.value));
     const lines = [
       "#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]",
-      snakeCase ? `#[serde(tag = "${union.tag}", rename_all = "snake_case")]` : `#[serde(tag = "${union.tag}")]`,
+      snakeCase
+        ? `#[serde(tag = "${union.tag}", rename_all = "snake_case")]`
+        : `#[serde(tag = "${union.tag}")]`,
       `pub enum ${name} {`,
     ];
     for (const v of union.variants) {
@@ -136,7 +138,12 @@ export class RustTypes {
     return `${lines.filter((l) => l !== "").join("\n")}\n}\n`;
   }
 
-  private renderStruct(name: string, s: JsonSchema, omitTag?: string): string {
+  private renderStruct(
+    name: string,
+    s: JsonSchema,
+    omitTag: string | undefined,
+    documented: boolean,
+  ): string {
     const props = Object.entries((s.properties as Record<string, JsonSchema>) ?? {}).filter(
       ([k]) => k !== omitTag,
     );
@@ -166,7 +173,8 @@ export class RustTypes {
     const derive = allDefault
       ? "#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]"
       : "#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]";
-    const note = omitTag ? `///\n/// Its \`${omitTag}\` tag is carried by the enum it is a variant of.\n` : "";
+    const tagNote = `/// Its \`${omitTag}\` tag is carried by the enum it is a variant of.\n`;
+    const note = omitTag ? (documented ? `///\n${tagNote}` : tagNote) : "";
     if (fields.length === 0) return `${note}${derive}\npub struct ${name} {}\n`;
     return `${note}${derive}\npub struct ${name} {\n${fields.join("")}}\n`;
   }

@@ -152,7 +152,6 @@ pub enum SessionUpdateParams {
     TurnComplete(SessionUpdateTurnComplete),
 }
 
-///
 /// Its `type` tag is carried by the enum it is a variant of.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateAgentMessageChunk {
@@ -161,7 +160,6 @@ pub struct SessionUpdateAgentMessageChunk {
     pub text: String,
 }
 
-///
 /// Its `type` tag is carried by the enum it is a variant of.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateAgentThoughtChunk {
@@ -170,7 +168,6 @@ pub struct SessionUpdateAgentThoughtChunk {
     pub text: String,
 }
 
-///
 /// Its `type` tag is carried by the enum it is a variant of.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateToolCall {
@@ -183,7 +180,6 @@ pub struct SessionUpdateToolCall {
     pub raw_input: serde_json::Value,
 }
 
-///
 /// Its `type` tag is carried by the enum it is a variant of.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateToolResult {
@@ -196,7 +192,6 @@ pub struct SessionUpdateToolResult {
     pub raw_output: serde_json::Value,
 }
 
-///
 /// Its `type` tag is carried by the enum it is a variant of.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateApprovalRequest {
@@ -212,7 +207,6 @@ pub struct SessionUpdateApprovalRequest {
     pub timeout_ms: i64,
 }
 
-///
 /// Its `type` tag is carried by the enum it is a variant of.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateHistoryTrimmed {
@@ -225,7 +219,6 @@ pub struct SessionUpdateHistoryTrimmed {
     pub checkpoint: u64,
 }
 
-///
 /// Its `type` tag is carried by the enum it is a variant of.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateTurnComplete {
