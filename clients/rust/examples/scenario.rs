@@ -251,9 +251,12 @@ impl Run {
 }
 
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: scenario <scenario.json>   (socket from ZEROCLAW_SOCKET)");
-        return ExitCode::from(2);
+    let path = match std::env::args().nth(1) {
+        Some(path) => path,
+        None => {
+            eprintln!("usage: scenario <scenario.json>   (socket from ZEROCLAW_SOCKET)");
+            return ExitCode::from(2);
+        }
     };
     let scenario: Value = match std::fs::read_to_string(&path).map(|t| serde_json::from_str(&t)) {
         Ok(Ok(v)) => v,

@@ -27,3 +27,10 @@ pub use client::{default_socket_path, Client};
 pub use error::{Error, Result};
 pub use generated::errors::{code, ZeroclawError};
 pub use generated::types::*;
+/// The `serde_json` this crate is built with (for `Value`s and the `Map`s some members hold).
+pub use serde_json;
+
+/// The README's example, compiled as a doctest so it cannot drift from the generated API.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctest;
