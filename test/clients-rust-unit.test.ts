@@ -1,7 +1,8 @@
 // clients/rust (SPEC §15): the crate's own cargo tests (the hand-written runtime against an in-process
 // fake daemon over a real Unix socket: zc-out-N ids, routing by id, typed errors and updates, the
 // elicitation hook, the upload helper), built offline from Debian's packaged crates; the build is
-// warning-free, rustfmt accepts the generated files, and building writes nothing outside target/.
+// warning-free (rustdoc too), rustfmt accepts the generated files, and building writes nothing outside
+// target/.
 // Skipped (never passed) when cargo or rustfmt is missing.
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
@@ -54,6 +55,18 @@ describe("clients/rust: the zeroclaw-client crate", () => {
     ).toBe(true);
     expect(result.stderr, report).not.toMatch(/^warning/m);
     expect(sourceTree(), "cargo wrote into clients/rust outside target/").toEqual(before);
+  });
+
+  it("documents without a rustdoc warning (the document's prose is escaped as markdown)", {
+    timeout: 300_000,
+  }, async (ctx) => {
+    if (!has("cargo")) {
+      ctx.skip("rust skipped: toolchain `cargo` not found");
+      return;
+    }
+    const result = await run("cargo", ["doc", "--offline", "--no-deps"], process.env, { cwd: CRATE });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr, result.stderr).not.toMatch(/^warning/m);
   });
 
   it("generated files are as rustfmt writes them", async (ctx) => {

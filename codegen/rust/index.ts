@@ -4,8 +4,9 @@
 // and hooks on the hand-written `Client` (clients/rust/src/client.rs).
 import { bareRef, implementedBy, type OpenRpcDocument, paramsSchema } from "../document.js";
 import { pascal } from "../names.js";
-import { declareErrorData, renderErrors } from "./rust-errors.js";
+import { declareErrorData, reasonEnumName, renderErrors } from "./rust-errors.js";
 import { type RustMethod, renderMethods } from "./rust-methods.js";
+import { rustType } from "./rust-names.js";
 import { RustTypes } from "./rust-types.js";
 
 const BANNER = "// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.";
@@ -14,13 +15,13 @@ const DIR = "clients/rust/src/generated";
 export function emitRust(doc: OpenRpcDocument): { path: string; content: string }[] {
   const types = new RustTypes(doc);
   // Variant components leave their tag to the enum, so find every union before declaring anything.
-  for (const schema of Object.values(doc.components.schemas)) {
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
     const union = types.taggedUnion(schema);
-    if (union) types.noteVariants(union);
+    if (union) types.noteVariants(union, rustType(name));
   }
-  for (const err of Object.values(doc.components.errors)) {
+  for (const [key, err] of Object.entries(doc.components.errors)) {
     const union = types.taggedUnion(err["x-data-schema"]);
-    if (union) types.noteVariants(union);
+    if (union) types.noteVariants(union, reasonEnumName(key));
   }
   for (const name of Object.keys(doc.components.schemas)) {
     if (!types.isTagOnly(name)) types.component(name);

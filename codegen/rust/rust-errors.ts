@@ -13,14 +13,17 @@ export interface RustError {
   reasons: string;
 }
 
+/** `INVALID_PARAMS` → `InvalidParamsReason`: the enum of that code's `data`, tagged by `reason`. */
+export const reasonEnumName = (key: string): string => `${rustType(key)}Reason`;
+
 /** The `<Code>Reason` enum name of each error; declares those enums and their data structs in `types`. */
 export function declareErrorData(doc: OpenRpcDocument, types: RustTypes): RustError[] {
   return Object.entries(doc.components.errors).map(([key, err]) => {
     const variant = rustType(key);
-    const reasons = `${variant}Reason`;
+    const reasons = reasonEnumName(key);
     const union = types.taggedUnion(err["x-data-schema"]);
     if (union?.tag !== "reason") throw new Error(`rust: ${key}'s x-data-schema is not tagged by reason`);
-    types.noteVariants(union);
+    types.noteVariants(union, reasons);
     // Inline variants are named as the restructured document names its components: `<Reason>Data`.
     types.declare(reasons, {
       description: `The \`data\` of a ${err.code} ${key} error, by \`reason\`.`,

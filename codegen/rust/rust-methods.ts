@@ -66,7 +66,7 @@ function hook(r: RustMethod): string {
   );
   const streamDoc = docComment(
     `Every \`${m.name}\` from now on, in wire order, on a channel (replaces any \`on_${ident}\` ` +
-      "handler). A turn's updates are all queued before its `session/prompt` call returns.",
+      "handler). What the daemon writes before an answer is queued before that call returns.",
     "    ",
   );
   return `${doc}    pub fn on_${ident}<F>(&self, handler: F)

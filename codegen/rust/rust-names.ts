@@ -41,10 +41,17 @@ export function rustType(wire: string): string {
 export const snakeRoundTrips = (values: string[]): boolean =>
   values.every((v) => snake(rustType(v)) === v && rustType(v) !== "Any");
 
+/** The document's prose as rustdoc markdown: `<`, `[` and `]` outside code spans are literal text. */
+const literal = (text: string): string =>
+  text
+    .split("`")
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[<[\]]/g, (c) => `\\${c}`)))
+    .join("`");
+
 /** `/// …` doc lines at an indent, or nothing for no text. */
 export function docComment(text: string | undefined, indent = ""): string {
   if (!text) return "";
-  return `${text
+  return `${literal(text)
     .trim()
     .split("\n")
     .map((l) => (l.trim() === "" ? `${indent}///` : `${indent}/// ${l.trimEnd()}`))

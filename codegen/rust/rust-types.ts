@@ -13,14 +13,21 @@ export interface TaggedUnion {
   variants: { value: string; schema: JsonSchema; ref?: string; description?: string }[];
 }
 
+/** A struct that is one variant of a tagged-union enum: its tag member is left to the enum. */
+export interface VariantOf {
+  tag: string;
+  value: string;
+  owner: string;
+}
+
 export class RustTypes {
   private readonly decls = new Map<string, string>();
   private readonly pending = new Set<string>();
   private readonly shapes = new Map<string, string>();
   /** Declared structs that derive Default (so a struct holding one may too). */
   private readonly defaults = new Set<string>();
-  /** Component name → tag property to leave out, for components used as tagged-union variants. */
-  private readonly variantTags = new Map<string, string>();
+  /** Component name → the union it is a variant of (its tag member is left out of its struct). */
+  private readonly variantOf = new Map<string, VariantOf>();
   usesMap = false;
 
   constructor(readonly doc: OpenRpcDocument) {}
@@ -55,33 +62,35 @@ export class RustTypes {
 
   /** True when a component is a tagged-union variant with nothing but its tag (a unit variant). */
   isTagOnly(name: string): boolean {
-    const tag = this.variantTags.get(name);
+    const tag = this.variantOf.get(name)?.tag;
     const props = this.resolve(this.doc.components.schemas[name] ?? {}).properties as object | undefined;
     return tag !== undefined && Object.keys(props ?? {}).every((k) => k === tag);
   }
 
   /** Marks every component that serves as a tagged-union variant, so its struct leaves the tag out. */
-  noteVariants(union: TaggedUnion): void {
-    for (const v of union.variants) if (v.ref) this.variantTags.set(v.ref, union.tag);
+  noteVariants(union: TaggedUnion, owner: string): void {
+    for (const v of union.variants) {
+      if (v.ref) this.variantOf.set(v.ref, { tag: union.tag, value: v.value, owner });
+    }
   }
 
   /** Declares component `name` (idempotent). */
   component(name: string): string {
     const schema = this.doc.components.schemas[name];
     if (!schema) throw new Error(`rust: no component ${name}`);
-    return this.declare(rustType(name), schema, this.variantTags.get(name));
+    return this.declare(rustType(name), schema, this.variantOf.get(name));
   }
 
   /** Declares `name` for `schema` (a struct, enum, tagged union or alias) and returns the name. */
-  declare(name: string, schema: JsonSchema, omitTag?: string): string {
-    const shape = JSON.stringify([schema, omitTag ?? null]);
+  declare(name: string, schema: JsonSchema, variant?: VariantOf): string {
+    const shape = JSON.stringify([schema, variant ?? null]);
     const known = this.shapes.get(name);
     if (known !== undefined && known !== shape) throw new Error(`rust: two different types named ${name}`);
     this.shapes.set(name, shape);
     if (this.decls.has(name) || this.pending.has(name)) return name;
     this.pending.add(name);
     this.decls.set(name, ""); // reserve the slot: parents come before the children they name
-    this.decls.set(name, this.render(name, schema, omitTag));
+    this.decls.set(name, this.render(name, schema, variant));
     this.pending.delete(name);
     return name;
   }
@@ -98,20 +107,20 @@ export class RustTypes {
     return this.decls.has(name);
   }
 
-  render(name: string, schema: JsonSchema, omitTag?: string): string {
+  render(name: string, schema: JsonSchema, variant?: VariantOf): string {
     const doc = docComment(schema.description as string | undefined);
     const union = this.taggedUnion(schema);
     if (union) return doc + this.renderUnion(name, union);
     const s = this.resolve(schema);
     if (isStringEnum(s)) return doc + renderStringEnum(name, s.enum as string[]);
     if (isObjectWithProperties(s) || (s.type === "object" && s.additionalProperties === false)) {
-      return doc + this.renderStruct(name, s, omitTag, doc !== "");
+      return doc + this.renderStruct(name, s, variant, doc !== "");
     }
     return `${doc}pub type ${name} = ${this.typeOf(schema, name)};\n`;
   }
 
   private renderUnion(name: string, union: TaggedUnion): string {
-    this.noteVariants(union);
+    this.noteVariants(union, name);
     const snakeCase = snakeRoundTrips(union.variants.map((v) => v.value));
     const lines = [
       "#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]",
@@ -132,7 +141,7 @@ export class RustTypes {
       const title = v.schema.title as string | undefined;
       const struct = v.ref ? rustType(v.ref) : title ? rustType(title) : `${name}${variant}`;
       if (v.ref) this.component(v.ref);
-      else this.declare(struct, v.schema, union.tag);
+      else this.declare(struct, v.schema, { tag: union.tag, value: v.value, owner: name });
       lines.push(`    ${variant}(${struct}),`);
     }
     return `${lines.filter((l) => l !== "").join("\n")}\n}\n`;
@@ -141,11 +150,11 @@ export class RustTypes {
   private renderStruct(
     name: string,
     s: JsonSchema,
-    omitTag: string | undefined,
+    variant: VariantOf | undefined,
     documented: boolean,
   ): string {
     const props = Object.entries((s.properties as Record<string, JsonSchema>) ?? {}).filter(
-      ([k]) => k !== omitTag,
+      ([k]) => k !== variant?.tag,
     );
     const required = new Set((s.required as string[] | undefined) ?? []);
     const seen = new Set<string>();
@@ -173,8 +182,10 @@ export class RustTypes {
     const derive = allDefault
       ? "#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]"
       : "#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]";
-    const tagNote = `/// Its \`${omitTag}\` tag is carried by the enum it is a variant of.\n`;
-    const note = omitTag ? (documented ? `///\n${tagNote}` : tagNote) : "";
+    const tagNote = variant
+      ? `/// The \`${variant.tag}: ${JSON.stringify(variant.value)}\` variant of [\`${variant.owner}\`], which carries the tag.\n`
+      : "";
+    const note = variant ? (documented ? `///\n${tagNote}` : tagNote) : "";
     if (fields.length === 0) return `${note}${derive}\npub struct ${name} {}\n`;
     return `${note}${derive}\npub struct ${name} {\n${fields.join("")}}\n`;
   }

@@ -75,7 +75,7 @@ impl Client {
 
     /// Create a live agent session owned by the caller.
     ///
-    /// The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else <data_dir>/workspaces/<session_id>. A session_id that already exists in the same mode is refused.
+    /// The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else \<data_dir>/workspaces/\<session_id>. A session_id that already exists in the same mode is refused.
     ///
     /// Wire method `session/new` (grant `sessions:create`).
     pub fn session_new(&self, params: &SessionNewParams) -> Result<SessionNewResult> {
@@ -207,7 +207,7 @@ impl Client {
         });
     }
 
-    /// Every `session/update` from now on, in wire order, on a channel (replaces any `on_session_update` handler). A turn's updates are all queued before its `session/prompt` call returns.
+    /// Every `session/update` from now on, in wire order, on a channel (replaces any `on_session_update` handler). What the daemon writes before an answer is queued before that call returns.
     pub fn subscribe_session_update(&self) -> mpsc::Receiver<SessionUpdateParams> {
         let (tx, rx) = mpsc::channel();
         let tx = Mutex::new(tx);

@@ -152,7 +152,7 @@ pub enum SessionUpdateParams {
     TurnComplete(SessionUpdateTurnComplete),
 }
 
-/// Its `type` tag is carried by the enum it is a variant of.
+/// The `type: "agent_message_chunk"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateAgentMessageChunk {
     #[serde(rename = "sessionId")]
@@ -160,7 +160,7 @@ pub struct SessionUpdateAgentMessageChunk {
     pub text: String,
 }
 
-/// Its `type` tag is carried by the enum it is a variant of.
+/// The `type: "agent_thought_chunk"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateAgentThoughtChunk {
     #[serde(rename = "sessionId")]
@@ -168,7 +168,7 @@ pub struct SessionUpdateAgentThoughtChunk {
     pub text: String,
 }
 
-/// Its `type` tag is carried by the enum it is a variant of.
+/// The `type: "tool_call"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateToolCall {
     #[serde(rename = "sessionId")]
@@ -180,7 +180,7 @@ pub struct SessionUpdateToolCall {
     pub raw_input: serde_json::Value,
 }
 
-/// Its `type` tag is carried by the enum it is a variant of.
+/// The `type: "tool_result"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateToolResult {
     #[serde(rename = "sessionId")]
@@ -192,7 +192,7 @@ pub struct SessionUpdateToolResult {
     pub raw_output: serde_json::Value,
 }
 
-/// Its `type` tag is carried by the enum it is a variant of.
+/// The `type: "approval_request"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateApprovalRequest {
     #[serde(rename = "sessionId")]
@@ -207,7 +207,7 @@ pub struct SessionUpdateApprovalRequest {
     pub timeout_ms: i64,
 }
 
-/// Its `type` tag is carried by the enum it is a variant of.
+/// The `type: "history_trimmed"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateHistoryTrimmed {
     #[serde(rename = "sessionId")]
@@ -219,7 +219,7 @@ pub struct SessionUpdateHistoryTrimmed {
     pub checkpoint: u64,
 }
 
-/// Its `type` tag is carried by the enum it is a variant of.
+/// The `type: "turn_complete"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateTurnComplete {
     #[serde(rename = "sessionId")]
@@ -389,7 +389,7 @@ pub struct PermissionProfile {
     /// Every grant, every config path, every agent and tool, every session.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub admin: Option<bool>,
-    /// resource → verbs, e.g. {sessions = ["create", "read"]}; "*" as a resource or a verb means all.
+    /// resource → verbs, e.g. {sessions = \["create", "read"\]}; "*" as a resource or a verb means all.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grants: Option<BTreeMap<String, Vec<PermissionProfileGrantsValueItem>>>,
     /// Config props this profile may write: an exact prop, `prefix.*`, or `*`.
@@ -423,7 +423,7 @@ pub enum PermissionProfileGrantsValueItem {
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SecurityConfig {
-    /// With [users] configured, a peer with the daemon's own uid is the admin owner.
+    /// With \[users\] configured, a peer with the daemon's own uid is the admin owner.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trust_daemon_uid: Option<bool>,
 }
@@ -610,7 +610,7 @@ pub type Sha256Hex = String;
 /// A file stored in the session agent's workspace under its content hash.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FileEntry {
-    /// sha256:<hex>; pass it in session/prompt attachments.
+    /// sha256:\<hex>; pass it in session/prompt attachments.
     pub ref_id: String,
     pub filename: String,
     /// How the file is shown to the agent in a prompt that attaches it.
@@ -713,7 +713,7 @@ pub struct SessionNewParams {
 pub struct SessionPromptParams {
     pub session_id: String,
     pub prompt: String,
-    /// ref_ids (sha256:<hex>) of files stored in this session.
+    /// ref_ids (sha256:\<hex>) of files stored in this session.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attachments: Option<Vec<String>>,
 }
@@ -834,7 +834,7 @@ pub struct FileUploadCommitParams {
 /// file/upload/commit's result: the committed file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FileUploadCommitResult {
-    /// sha256:<hex>; pass it in session/prompt attachments.
+    /// sha256:\<hex>; pass it in session/prompt attachments.
     pub ref_id: String,
     pub filename: String,
     /// How the file is shown to the agent in a prompt that attaches it.
@@ -857,7 +857,7 @@ pub struct ElicitationCreateParams {
 
 /// Frame too large
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "frame_too_large"` variant of [`InvalidRequestReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FrameTooLargeData {
     pub limit_bytes: i64,
@@ -865,7 +865,7 @@ pub struct FrameTooLargeData {
 
 /// Frame not completed in time
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "frame_timeout"` variant of [`InvalidRequestReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FrameTimeoutData {
     pub limit_ms: i64,
@@ -873,7 +873,7 @@ pub struct FrameTimeoutData {
 
 /// Method not found
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "method_not_found"` variant of [`MethodNotFoundReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct MethodNotFoundData {
     pub method: String,
@@ -881,7 +881,7 @@ pub struct MethodNotFoundData {
 
 /// Invalid params
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "invalid_params"` variant of [`InvalidParamsReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct InvalidParamsData {
     pub errors: Vec<ParamError>,
@@ -889,7 +889,7 @@ pub struct InvalidParamsData {
 
 /// Invalid config entry
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "invalid_entry"` variant of [`InvalidParamsReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct InvalidEntryData {
     pub index: u64,
@@ -899,7 +899,7 @@ pub struct InvalidEntryData {
 
 /// The resulting config is invalid
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "invalid_config"` variant of [`InvalidParamsReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct InvalidConfigData {
     pub errors: Vec<ParamError>,
@@ -907,7 +907,7 @@ pub struct InvalidConfigData {
 
 /// File too large
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "file_too_large"` variant of [`InvalidParamsReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FileTooLargeData {
     pub limit_bytes: i64,
@@ -917,7 +917,7 @@ pub struct FileTooLargeData {
 
 /// Filename too long
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "filename_too_long"` variant of [`InvalidParamsReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FilenameTooLongData {
     pub limit_bytes: i64,
@@ -925,7 +925,7 @@ pub struct FilenameTooLongData {
 
 /// Chunk too large
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "chunk_too_large"` variant of [`InvalidParamsReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ChunkTooLargeData {
     pub limit_bytes: i64,
@@ -933,7 +933,7 @@ pub struct ChunkTooLargeData {
 
 /// Chunk goes past the declared size
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "exceeds_declared_size"` variant of [`InvalidParamsReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ExceedsDeclaredSizeData {
     pub size_bytes: i64,
@@ -941,7 +941,7 @@ pub struct ExceedsDeclaredSizeData {
 
 /// Session not found
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "session_not_found"` variant of [`SessionNotFoundReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionNotFoundData {
     pub session_id: String,
@@ -949,7 +949,7 @@ pub struct SessionNotFoundData {
 
 /// No turn is running
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "no_running_turn"` variant of [`SessionNotFoundReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct NoRunningTurnData {
     pub session_id: String,
@@ -957,7 +957,7 @@ pub struct NoRunningTurnData {
 
 /// The session was killed: its history is kept but it cannot be prompted
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "session_killed"` variant of [`SessionNotFoundReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionKilledData {
     pub session_id: String,
@@ -965,7 +965,7 @@ pub struct SessionKilledData {
 
 /// Session limit reached
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "session_limit"` variant of [`SessionLimitReachedReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionLimitData {
     pub limit: i64,
@@ -973,7 +973,7 @@ pub struct SessionLimitData {
 
 /// A turn is already running on this session
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "session_busy"` variant of [`SessionBusyReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionBusyData {
     pub session_id: String,
@@ -981,7 +981,7 @@ pub struct SessionBusyData {
 
 /// Session owned by another principal
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "session_not_owned"` variant of [`SessionNotOwnedReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionNotOwnedData {
     pub session_id: String,
@@ -989,7 +989,7 @@ pub struct SessionNotOwnedData {
 
 /// Connection limit reached
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "connection_limit"` variant of [`ConnectionLimitReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ConnectionLimitData {
     pub limit: i64,
@@ -997,7 +997,7 @@ pub struct ConnectionLimitData {
 
 /// Unsupported protocol version
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "version_mismatch"` variant of [`VersionMismatchReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct VersionMismatchData {
     pub requested: serde_json::Value,
@@ -1006,7 +1006,7 @@ pub struct VersionMismatchData {
 
 /// The principal lacks the method's grant
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "not_granted"` variant of [`ForbiddenReason`], which carries the tag.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NotGrantedData {
     pub grant: Grant,
@@ -1015,7 +1015,7 @@ pub struct NotGrantedData {
 
 /// Config path not writable by this principal
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "config_path_forbidden"` variant of [`ForbiddenReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ConfigPathForbiddenData {
     pub index: u64,
@@ -1024,7 +1024,7 @@ pub struct ConfigPathForbiddenData {
 
 /// Method served on the local socket only
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "local_only"` variant of [`ForbiddenReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct LocalOnlyData {
     pub method: String,
@@ -1032,7 +1032,7 @@ pub struct LocalOnlyData {
 
 /// The principal may not use this agent
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "agent_not_allowed"` variant of [`ForbiddenReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct AgentNotAllowedData {
     pub agent: String,
@@ -1040,7 +1040,7 @@ pub struct AgentNotAllowedData {
 
 /// Unknown, expired, discarded or another connection's upload
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "upload_not_found"` variant of [`UploadNotFoundReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct UploadNotFoundData {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1049,7 +1049,7 @@ pub struct UploadNotFoundData {
 
 /// Too many staged uploads on this connection
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "connection_uploads"` variant of [`UploadLimitReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ConnectionUploadsData {
     pub limit: i64,
@@ -1057,7 +1057,7 @@ pub struct ConnectionUploadsData {
 
 /// The staging budget is exhausted
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "budget"` variant of [`UploadLimitReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct BudgetData {
     pub limit_bytes: i64,
@@ -1065,7 +1065,7 @@ pub struct BudgetData {
 
 /// Offset does not equal the bytes received so far
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "offset_mismatch"` variant of [`UploadOffsetMismatchReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct OffsetMismatchData {
     pub expected_offset: u64,
@@ -1073,7 +1073,7 @@ pub struct OffsetMismatchData {
 
 /// Not all declared bytes arrived
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "upload_incomplete"` variant of [`UploadIncompleteReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct UploadIncompleteData {
     pub received_bytes: i64,
@@ -1082,7 +1082,7 @@ pub struct UploadIncompleteData {
 
 /// The bytes do not match the declared sha256
 ///
-/// Its `reason` tag is carried by the enum it is a variant of.
+/// The `reason: "hash_mismatch"` variant of [`UploadHashMismatchReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct HashMismatchData {
     pub expected_sha256: String,
