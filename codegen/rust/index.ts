@@ -2,7 +2,8 @@
 // component (tagged unions as `#[serde(tag = ...)]` enums), the canonical `<Method>Params`/`Result`
 // names (aliases where the document names them otherwise), a typed error per code, and typed methods
 // and hooks on the hand-written `Client` (clients/rust/src/client.rs).
-import { bareRef, implementedBy, type OpenRpcDocument, paramsSchema } from "../document.js";
+import type { OpenRpcDocument } from "../document.js";
+import { buildModel, type NamedSchema } from "../model.js";
 import { pascal } from "../names.js";
 import { declareErrorData, reasonEnumName, renderErrors } from "./rust-errors.js";
 import { type RustMethod, renderMethods } from "./rust-methods.js";
@@ -13,6 +14,7 @@ const BANNER = "// Generated from openrpc.json by codegen/ — do not edit. Run 
 const DIR = "clients/rust/src/generated";
 
 export function emitRust(doc: OpenRpcDocument): { path: string; content: string }[] {
+  const model = buildModel(doc);
   const types = new RustTypes(doc);
   // Variant components leave their tag to the enum, so find every union before declaring anything.
   for (const [name, schema] of Object.entries(doc.components.schemas)) {
@@ -27,18 +29,17 @@ export function emitRust(doc: OpenRpcDocument): { path: string; content: string 
     if (!types.isTagOnly(name)) types.component(name);
   }
 
-  const methods: RustMethod[] = doc.methods.map((m) => {
+  const methods: RustMethod[] = model.methods.map((m) => {
     const base = pascal(m.name);
-    const schema = paramsSchema(m);
-    const params = named(types, `${base}Params`, schema, `The params of \`${m.name}\`.`);
+    const params = named(types, `${base}Params`, m.params, `The params of \`${m.name}\`.`);
     const result = m.result
-      ? named(types, `${base}Result`, m.result.schema, `The result of \`${m.name}\`.`)
+      ? named(types, `${base}Result`, m.result, `The result of \`${m.name}\`.`)
       : undefined;
-    const members = types.resolve(schema).properties as object | undefined;
-    const noParams = implementedBy(m) === "daemon" && Object.keys(members ?? {}).length === 0;
+    const members = m.params.schema.properties as object | undefined;
+    const noParams = m.direction === "client→daemon" && Object.keys(members ?? {}).length === 0;
     return { method: m, params, result, noParams };
   });
-  const errors = declareErrorData(doc, types);
+  const errors = declareErrorData(model.errors, types);
 
   const uses = [
     "use serde::{Deserialize, Serialize};",
@@ -67,14 +68,16 @@ ${uses}
 ${types.text()}`,
     },
     { path: `${DIR}/errors.rs`, content: renderErrors(BANNER, errors) },
-    { path: `${DIR}/methods.rs`, content: renderMethods(BANNER, doc, methods) },
+    { path: `${DIR}/methods.rs`, content: renderMethods(BANNER, model, methods) },
   ];
 }
 
-/** The canonical name for a method's params or result: the type itself, or an alias of the ref'd one. */
-function named(types: RustTypes, name: string, schema: Record<string, unknown>, description: string): string {
-  const ref = bareRef(schema);
-  if (ref === undefined) return types.declare(name, { description, ...schema });
-  types.alias(name, types.component(ref), description);
+/**
+ * The canonical Rust name for a method's params or result (`SessionPromptParams`): the component
+ * itself, an alias of the component the document names otherwise, or a type for an inline schema.
+ */
+function named(types: RustTypes, name: string, schema: NamedSchema, description: string): string {
+  if (!schema.component) return types.declare(name, { description, ...schema.schema });
+  types.alias(name, types.component(schema.name), description);
   return name;
 }

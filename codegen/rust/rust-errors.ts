@@ -1,7 +1,7 @@
 // errors_gen.rs: every error in components.errors as a ZeroclawError variant carrying its message and
 // its data, decoded by `data.reason` into a `#[serde(tag = "reason")]` enum per code (declared with the
 // other types). A code or a data shape the client does not know stays readable as `Other`.
-import type { OpenRpcDocument } from "../document.js";
+import type { ErrorModel } from "../model.js";
 import { docComment, rustType } from "./rust-names.js";
 import type { RustTypes } from "./rust-types.js";
 
@@ -16,24 +16,20 @@ export interface RustError {
 /** `INVALID_PARAMS` → `InvalidParamsReason`: the enum of that code's `data`, tagged by `reason`. */
 export const reasonEnumName = (key: string): string => `${rustType(key)}Reason`;
 
-/** The `<Code>Reason` enum name of each error; declares those enums and their data structs in `types`. */
-export function declareErrorData(doc: OpenRpcDocument, types: RustTypes): RustError[] {
-  return Object.entries(doc.components.errors).map(([key, err]) => {
-    const variant = rustType(key);
-    const reasons = reasonEnumName(key);
-    const union = types.taggedUnion(err["x-data-schema"]);
-    if (union?.tag !== "reason") throw new Error(`rust: ${key}'s x-data-schema is not tagged by reason`);
-    types.noteVariants(union, reasons);
-    // Inline variants are named as the restructured document names its components: `<Reason>Data`.
+/** Declares each error's `<Code>Reason` enum (and the data structs it names) in `types`. */
+export function declareErrorData(errors: ErrorModel[], types: RustTypes): RustError[] {
+  return errors.map((err) => {
+    const reasons = reasonEnumName(err.name);
     types.declare(reasons, {
-      description: `The \`data\` of a ${err.code} ${key} error, by \`reason\`.`,
-      oneOf: union.variants.map((v) =>
-        v.ref !== undefined
-          ? { $ref: `#/components/schemas/${v.ref}` }
-          : { ...v.schema, title: `${rustType(v.value)}Data` },
+      description: `The \`data\` of a ${err.code} ${err.name} error, by \`reason\`.`,
+      // A variant the document inlines is named as the document names its components: `<Reason>Data`.
+      oneOf: err.variants.map((v) =>
+        v.name in types.doc.components.schemas
+          ? { $ref: `#/components/schemas/${v.name}` }
+          : { ...v.schema, title: v.name },
       ),
     });
-    return { key, code: err.code, message: err.message, variant, reasons };
+    return { key: err.name, code: err.code, message: err.message, variant: rustType(err.name), reasons };
   });
 }
 

@@ -1,10 +1,10 @@
 // methods_gen.rs: one typed method on `Client` per client → daemon method, and for daemon → client
 // traffic a typed hook per method (`handle_<request>`, `on_<notification>`, `subscribe_<notification>`).
-import { implementedBy, isNotification, type MethodObject, type OpenRpcDocument } from "../document.js";
+import type { DocumentModel, MethodModel } from "../model.js";
 import { docComment, rustIdent } from "./rust-names.js";
 
 export interface RustMethod {
-  method: MethodObject;
+  method: MethodModel;
   params: string;
   result?: string;
   /** The params object has no members: the Rust method takes no argument and sends `{}`. */
@@ -18,20 +18,20 @@ function signature(name: string, args: string[], ret: string): string {
   return `    pub fn ${name}(\n${args.map((a) => `        ${a},\n`).join("")}    )${ret} {`;
 }
 
-function methodDoc(m: MethodObject, footer: string): string {
+function methodDoc(m: MethodModel, footer: string): string {
   const parts = [m.summary, m.description, footer].filter((p): p is string => !!p);
   return docComment(parts.join("\n\n"), "    ");
 }
 
 function clientMethod(r: RustMethod): string {
   const m = r.method;
-  const grant = m["x-grant"] ? `grant \`${m["x-grant"]}\`` : "no grant";
-  const local = m["x-local-only"] ? ", local socket only" : "";
+  const grant = m.grant ? `grant \`${m.grant}\`` : "no grant";
+  const local = m.localOnly ? ", local socket only" : "";
   const doc = methodDoc(m, `Wire method \`${m.name}\` (${grant}${local}).`);
   const name = rustIdent(m.name);
   const args = r.noParams ? ["&self"] : ["&self", `params: &${r.params}`];
   const sent = r.noParams ? "&serde_json::Map::new()" : "params";
-  if (isNotification(m)) {
+  if (m.notification) {
     return `${doc}${signature(name, args, " -> Result<()>")}\n        self.notify(${JSON.stringify(m.name)}, ${sent})\n    }\n`;
   }
   return `${doc}${signature(name, args, ` -> Result<${r.result}>`)}\n        self.call(${JSON.stringify(m.name)}, ${sent})\n    }\n`;
@@ -41,7 +41,7 @@ function hook(r: RustMethod): string {
   const m = r.method;
   const wire = JSON.stringify(m.name);
   const ident = rustIdent(m.name).replace(/^r#/, "");
-  if (!isNotification(m)) {
+  if (!m.notification) {
     const doc = methodDoc(
       m,
       `Sets the handler for the daemon → client request \`${m.name}\` (replacing any earlier one). ` +
@@ -92,12 +92,12 @@ ${streamDoc}    pub fn subscribe_${ident}(&self) -> mpsc::Receiver<${r.params}> 
 `;
 }
 
-export function renderMethods(banner: string, doc: OpenRpcDocument, methods: RustMethod[]): string {
-  const calls = methods.filter((r) => implementedBy(r.method) === "daemon").map(clientMethod);
-  const hooks = methods.filter((r) => implementedBy(r.method) === "client").map(hook);
+export function renderMethods(banner: string, model: DocumentModel, methods: RustMethod[]): string {
+  const calls = methods.filter((r) => r.method.direction === "client→daemon").map(clientMethod);
+  const hooks = methods.filter((r) => r.method.direction === "daemon→client").map(hook);
   const sync = hooks.some((h) => h.includes("mpsc::")) ? "use std::sync::{mpsc, Mutex};\n" : "";
   return `${banner}
-//! The typed methods of [\`Client\`]: one per method of ${doc.info.title} ${doc.info.version}.
+//! The typed methods of [\`Client\`]: one per method of ${model.title} ${model.version}.
 
 use super::types::*;
 use crate::{Client, Result};
