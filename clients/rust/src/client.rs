@@ -33,6 +33,7 @@ pub struct Client {
     shared: Arc<Shared>,
     next_id: AtomicU64,
     timeout: Mutex<Option<Duration>>,
+    reader: thread::ThreadId,
 }
 
 struct Shared {
@@ -107,13 +108,16 @@ impl Client {
             notifications: Mutex::new(HashMap::new()),
         });
         let reader = Arc::clone(&shared);
-        thread::Builder::new()
+        let reader = thread::Builder::new()
             .name("zeroclaw-reader".into())
-            .spawn(move || reader.read_loop(stream))?;
+            .spawn(move || reader.read_loop(stream))?
+            .thread()
+            .id();
         Ok(Client {
             shared,
             next_id: AtomicU64::new(0),
             timeout: Mutex::new(None),
+            reader,
         })
     }
 
@@ -134,6 +138,13 @@ impl Client {
         P: Serialize + ?Sized,
         R: DeserializeOwned,
     {
+        if thread::current().id() == self.reader {
+            // Its answer could only be routed by the thread that would be waiting for it.
+            return Err(Error::Io(std::io::Error::new(
+                std::io::ErrorKind::Other,
+                "a call from a notification handler (the reader thread) would wait forever",
+            )));
+        }
         let id = format!("zc-out-{}", self.next_id.fetch_add(1, Ordering::Relaxed));
         let frame = serde_json::to_vec(&Request {
             jsonrpc: "2.0",

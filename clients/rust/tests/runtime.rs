@@ -331,3 +331,46 @@ fn upload_sends_declared_size_hash_and_ordered_chunks() {
     assert_eq!(entry.size_bytes, 10);
     fake.join();
 }
+
+#[test]
+fn a_call_from_a_notification_handler_fails_instead_of_hanging() {
+    let fake = Fake::start(|mut peer: Peer| {
+        let request = peer.recv();
+        peer.send(
+            json!({"jsonrpc": "2.0", "method": "session/update", "params":
+            {"sessionId": "s1", "type": "agent_message_chunk", "text": "x"}}),
+        );
+        peer.reply(&request, status_result(1));
+    });
+    let client = Arc::new(Client::connect(&fake.path).unwrap());
+    let inner = Arc::downgrade(&client);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    client.on_session_update(move |_| {
+        let outcome = inner.upgrade().unwrap().status();
+        tx.lock()
+            .unwrap()
+            .send(outcome.map(|s| s.pid).map_err(|e| e.to_string()))
+            .unwrap();
+    });
+    assert_eq!(client.status().unwrap().pid, 1);
+    let from_handler = rx.recv().unwrap();
+    assert!(from_handler.unwrap_err().contains("notification handler"));
+    fake.join();
+}
+
+#[test]
+fn a_call_timeout_gives_up_and_later_calls_still_work() {
+    let fake = Fake::start(|mut peer: Peer| {
+        let slow = peer.recv();
+        let next = peer.recv();
+        peer.reply(&slow, status_result(1)); // too late: dropped, never confused with the next answer
+        peer.reply(&next, status_result(2));
+    });
+    let client = Client::connect(&fake.path).unwrap();
+    client.set_call_timeout(Some(std::time::Duration::from_millis(50)));
+    assert!(matches!(client.status(), Err(Error::Timeout)));
+    client.set_call_timeout(None);
+    assert_eq!(client.status().unwrap().pid, 2);
+    fake.join();
+}
