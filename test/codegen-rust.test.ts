@@ -43,7 +43,11 @@ describe("codegen/rust on openrpc.json", () => {
       const struct = out["types.rs"]!.split(`pub struct ${name} {`)[1]!.split("\n}")[0]!;
       expect(struct).not.toMatch(/pub r#type:/);
       expect(struct).toContain("pub session_id: String,");
+      expect(out["types.rs"]).toContain(`            Self::${variant}(_) => ${JSON.stringify(tag)},`);
+      expect(out["types.rs"]).toContain(`            Self::${variant}(v) => &v.session_id,`);
     }
+    expect(out["types.rs"]).toContain(`impl ${union} {`);
+    expect(out["types.rs"]).toContain("    pub fn session_id(&self) -> &str {");
   });
 
   it("gives every error code a typed variant whose data is decoded by reason", () => {
@@ -143,6 +147,9 @@ describe("codegen/rust on awkward schemas", () => {
       '#[serde(tag = "kind", rename_all = "snake_case")]\npub enum WidgetSpinResultShape {',
     );
     expect(types).toContain("    Round(WidgetSpinResultShapeRound),\n    Flat,\n}");
+    // tag() covers unit variants; no member getter when a variant carries nothing but its tag.
+    expect(types).toContain('            Self::Round(_) => "round",\n            Self::Flat => "flat",');
+    expect(types).not.toContain("pub fn radius(&self)");
     expect(awkward["methods.rs"]).toContain(
       "pub fn widget_spin(&self, params: &WidgetSpinParams) -> Result<WidgetSpinResult>",
     );

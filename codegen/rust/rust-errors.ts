@@ -56,6 +56,9 @@ export function renderErrors(banner: string, errors: RustError[]): string {
     .join("");
   const codes = errors.map((e) => `            Self::${e.variant} { .. } => code::${e.key},\n`).join("");
   const messages = errors.map((e) => `            Self::${e.variant} { message, .. } => message,\n`).join("");
+  const reasons = errors
+    .map((e) => `            Self::${e.variant} { data, .. } => Some(data.tag()),\n`)
+    .join("");
   return `${banner}
 //! Every error the daemon declares, typed: its code, its message and its \`data\` decoded by \`reason\`.
 
@@ -101,6 +104,13 @@ ${codes}            Self::Other { code, .. } => *code,
     pub fn message(&self) -> &str {
         match self {
 ${messages}            Self::Other { message, .. } => message,
+        }
+    }
+
+    /// The typed \`data.reason\` (\`None\` for \`Other\`, whose raw \`data\` is kept as sent).
+    pub fn reason(&self) -> Option<&'static str> {
+        match self {
+${reasons}            Self::Other { .. } => None,
         }
     }
 }

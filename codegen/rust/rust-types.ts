@@ -24,6 +24,8 @@ export class RustTypes {
   private readonly decls = new Map<string, string>();
   private readonly pending = new Set<string>();
   private readonly shapes = new Map<string, string>();
+  /** Each declared struct's members (wire name, Rust name, Rust type), for union accessors. */
+  private readonly fields = new Map<string, { wire: string; ident: string; type: string }[]>();
   /** Declared structs that derive Default (so a struct holding one may too). */
   private readonly defaults = new Set<string>();
   /** Component name → the union it is a variant of (its tag member is left out of its struct). */
@@ -129,6 +131,7 @@ export class RustTypes {
         : `#[serde(tag = "${union.tag}")]`,
       `pub enum ${name} {`,
     ];
+    const arms: { variant: string; value: string; struct?: string }[] = [];
     for (const v of union.variants) {
       const variant = rustType(v.value);
       const fields = Object.keys((v.schema.properties as object) ?? {}).filter((k) => k !== union.tag);
@@ -136,6 +139,7 @@ export class RustTypes {
       if (!snakeCase) lines.push(`    #[serde(rename = ${JSON.stringify(v.value)})]`);
       if (fields.length === 0) {
         lines.push(`    ${variant},`);
+        arms.push({ variant, value: v.value });
         continue;
       }
       const title = v.schema.title as string | undefined;
@@ -143,8 +147,41 @@ export class RustTypes {
       if (v.ref) this.component(v.ref);
       else this.declare(struct, v.schema, { tag: union.tag, value: v.value, owner: name });
       lines.push(`    ${variant}(${struct}),`);
+      arms.push({ variant, value: v.value, struct });
     }
-    return `${lines.filter((l) => l !== "").join("\n")}\n}\n`;
+    return `${lines.filter((l) => l !== "").join("\n")}\n}\n\n${this.renderAccessors(name, union.tag, arms)}`;
+  }
+
+  /** `tag()` (the variant's tag as on the wire) and a getter for each member every variant carries. */
+  private renderAccessors(
+    name: string,
+    tag: string,
+    arms: { variant: string; value: string; struct?: string }[],
+  ): string {
+    const tagArms = arms
+      .map((a) => `            Self::${a.variant}${a.struct ? "(_)" : ""} => ${JSON.stringify(a.value)},\n`)
+      .join("");
+    const methods = [
+      `    /// The \`${tag}\` of this variant, as on the wire.\n    pub fn tag(&self) -> &'static str {\n        match self {\n${tagArms}        }\n    }\n`,
+    ];
+    const structs = arms.map((a) => (a.struct ? this.fields.get(a.struct) : undefined));
+    const first = structs[0];
+    if (first && structs.every((f) => f !== undefined)) {
+      for (const member of first) {
+        const shared = structs.every((f) =>
+          f?.some((m) => m.wire === member.wire && m.ident === member.ident && m.type === member.type),
+        );
+        if (!shared || member.ident === "tag") continue;
+        const type = member.type === "String" ? "str" : member.type;
+        const getArms = arms
+          .map((a) => `            Self::${a.variant}(v) => &v.${member.ident},\n`)
+          .join("");
+        methods.push(
+          `    /// \`${member.wire}\`, which every variant carries.\n    pub fn ${member.ident}(&self) -> &${type} {\n        match self {\n${getArms}        }\n    }\n`,
+        );
+      }
+    }
+    return `impl ${name} {\n${methods.join("\n")}}\n`;
   }
 
   private renderStruct(
@@ -159,6 +196,8 @@ export class RustTypes {
     const required = new Set((s.required as string[] | undefined) ?? []);
     const seen = new Set<string>();
     const fields: string[] = [];
+    const members: { wire: string; ident: string; type: string }[] = [];
+    this.fields.set(name, members);
     let allDefault = true;
     for (const [wire, prop] of props) {
       let ident = rustIdent(wire);
@@ -169,6 +208,7 @@ export class RustTypes {
       const optional = !required.has(wire);
       const type = optional && !nullable ? `Option<${inner}>` : inner;
       if (!DEFAULTABLE.test(type) && !this.defaults.has(type)) allDefault = false;
+      members.push({ wire, ident, type });
       const serde: string[] = [];
       if (ident.replace(/^r#/, "") !== wire) serde.push(`rename = ${JSON.stringify(wire)}`);
       if (optional) serde.push(`skip_serializing_if = "Option::is_none"`);

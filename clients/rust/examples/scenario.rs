@@ -185,10 +185,8 @@ impl Run {
             if let SessionUpdateParams::AgentMessageChunk(chunk) = &update {
                 text.push_str(&chunk.text);
             }
-            let tag = serde_json::to_value(&update).map_err(|e| e.to_string())?["type"].clone();
-            let tag = tag.as_str().unwrap_or_default().to_owned();
-            if types.last() != Some(&tag) {
-                types.push(tag); // consecutive chunks count once
+            if types.last().map(String::as_str) != Some(update.tag()) {
+                types.push(update.tag().to_owned()); // consecutive chunks count once
             }
         }
         let want: Vec<String> = data(&s["expect_update_types_in_order"])?;

@@ -130,6 +130,7 @@ fn errors_are_typed_by_code_and_reason() {
         .unwrap_err();
     let rpc = err.rpc().expect("a daemon error");
     assert_eq!(rpc.code(), code::VERSION_MISMATCH);
+    assert_eq!(rpc.reason(), Some("version_mismatch"));
     match rpc {
         ZeroclawError::VersionMismatch {
             data: VersionMismatchReason::VersionMismatch(d),
@@ -194,6 +195,17 @@ fn updates_arrive_typed_in_order_before_the_turn_result() {
         4,
         "every update is queued before the call returns: {got:?}"
     );
+    let tags: Vec<&str> = got.iter().map(SessionUpdateParams::tag).collect();
+    assert_eq!(
+        tags,
+        [
+            "tool_call",
+            "agent_message_chunk",
+            "agent_message_chunk",
+            "turn_complete"
+        ]
+    );
+    assert!(got.iter().all(|u| u.session_id() == "s1"));
     match &got[0] {
         SessionUpdateParams::ToolCall(call) => {
             assert_eq!(call.name, "bash");

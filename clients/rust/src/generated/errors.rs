@@ -351,6 +351,31 @@ impl ZeroclawError {
             Self::Other { message, .. } => message,
         }
     }
+
+    /// The typed `data.reason` (`None` for `Other`, whose raw `data` is kept as sent).
+    pub fn reason(&self) -> Option<&'static str> {
+        match self {
+            Self::ParseError { data, .. } => Some(data.tag()),
+            Self::InvalidRequest { data, .. } => Some(data.tag()),
+            Self::MethodNotFound { data, .. } => Some(data.tag()),
+            Self::InvalidParams { data, .. } => Some(data.tag()),
+            Self::InternalError { data, .. } => Some(data.tag()),
+            Self::SessionNotFound { data, .. } => Some(data.tag()),
+            Self::SessionLimitReached { data, .. } => Some(data.tag()),
+            Self::SessionBusy { data, .. } => Some(data.tag()),
+            Self::SessionNotOwned { data, .. } => Some(data.tag()),
+            Self::ConnectionLimit { data, .. } => Some(data.tag()),
+            Self::NotInitialized { data, .. } => Some(data.tag()),
+            Self::VersionMismatch { data, .. } => Some(data.tag()),
+            Self::Forbidden { data, .. } => Some(data.tag()),
+            Self::UploadNotFound { data, .. } => Some(data.tag()),
+            Self::UploadLimit { data, .. } => Some(data.tag()),
+            Self::UploadOffsetMismatch { data, .. } => Some(data.tag()),
+            Self::UploadIncomplete { data, .. } => Some(data.tag()),
+            Self::UploadHashMismatch { data, .. } => Some(data.tag()),
+            Self::Other { .. } => None,
+        }
+    }
 }
 
 fn decode<T: DeserializeOwned>(data: &Option<serde_json::Value>) -> Option<T> {

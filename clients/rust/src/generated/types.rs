@@ -152,6 +152,34 @@ pub enum SessionUpdateParams {
     TurnComplete(SessionUpdateTurnComplete),
 }
 
+impl SessionUpdateParams {
+    /// The `type` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::AgentMessageChunk(_) => "agent_message_chunk",
+            Self::AgentThoughtChunk(_) => "agent_thought_chunk",
+            Self::ToolCall(_) => "tool_call",
+            Self::ToolResult(_) => "tool_result",
+            Self::ApprovalRequest(_) => "approval_request",
+            Self::HistoryTrimmed(_) => "history_trimmed",
+            Self::TurnComplete(_) => "turn_complete",
+        }
+    }
+
+    /// `sessionId`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::AgentMessageChunk(v) => &v.session_id,
+            Self::AgentThoughtChunk(v) => &v.session_id,
+            Self::ToolCall(v) => &v.session_id,
+            Self::ToolResult(v) => &v.session_id,
+            Self::ApprovalRequest(v) => &v.session_id,
+            Self::HistoryTrimmed(v) => &v.session_id,
+            Self::TurnComplete(v) => &v.session_id,
+        }
+    }
+}
+
 /// The `type: "agent_message_chunk"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateAgentMessageChunk {
@@ -1097,6 +1125,15 @@ pub enum ParseErrorReason {
     ParseError,
 }
 
+impl ParseErrorReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::ParseError => "parse_error",
+        }
+    }
+}
+
 /// The `data` of a -32600 INVALID_REQUEST error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
@@ -1111,12 +1148,40 @@ pub enum InvalidRequestReason {
     AlreadyInitialized,
 }
 
+impl InvalidRequestReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::InvalidRequest => "invalid_request",
+            Self::FrameTooLarge(_) => "frame_too_large",
+            Self::FrameTimeout(_) => "frame_timeout",
+            Self::AlreadyInitialized => "already_initialized",
+        }
+    }
+}
+
 /// The `data` of a -32601 METHOD_NOT_FOUND error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum MethodNotFoundReason {
     /// Method not found
     MethodNotFound(MethodNotFoundData),
+}
+
+impl MethodNotFoundReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::MethodNotFound(_) => "method_not_found",
+        }
+    }
+
+    /// `method`, which every variant carries.
+    pub fn method(&self) -> &str {
+        match self {
+            Self::MethodNotFound(v) => &v.method,
+        }
+    }
 }
 
 /// The `data` of a -32602 INVALID_PARAMS error, by `reason`.
@@ -1139,12 +1204,36 @@ pub enum InvalidParamsReason {
     ExceedsDeclaredSize(ExceedsDeclaredSizeData),
 }
 
+impl InvalidParamsReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::InvalidParams(_) => "invalid_params",
+            Self::InvalidEntry(_) => "invalid_entry",
+            Self::InvalidConfig(_) => "invalid_config",
+            Self::FileTooLarge(_) => "file_too_large",
+            Self::FilenameTooLong(_) => "filename_too_long",
+            Self::ChunkTooLarge(_) => "chunk_too_large",
+            Self::ExceedsDeclaredSize(_) => "exceeds_declared_size",
+        }
+    }
+}
+
 /// The `data` of a -32603 INTERNAL_ERROR error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum InternalErrorReason {
     /// Internal error
     InternalError,
+}
+
+impl InternalErrorReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::InternalError => "internal_error",
+        }
+    }
 }
 
 /// The `data` of a -32000 SESSION_NOT_FOUND error, by `reason`.
@@ -1159,12 +1248,48 @@ pub enum SessionNotFoundReason {
     SessionKilled(SessionKilledData),
 }
 
+impl SessionNotFoundReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::SessionNotFound(_) => "session_not_found",
+            Self::NoRunningTurn(_) => "no_running_turn",
+            Self::SessionKilled(_) => "session_killed",
+        }
+    }
+
+    /// `session_id`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::SessionNotFound(v) => &v.session_id,
+            Self::NoRunningTurn(v) => &v.session_id,
+            Self::SessionKilled(v) => &v.session_id,
+        }
+    }
+}
+
 /// The `data` of a -32001 SESSION_LIMIT_REACHED error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum SessionLimitReachedReason {
     /// Session limit reached
     SessionLimit(SessionLimitData),
+}
+
+impl SessionLimitReachedReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::SessionLimit(_) => "session_limit",
+        }
+    }
+
+    /// `limit`, which every variant carries.
+    pub fn limit(&self) -> &i64 {
+        match self {
+            Self::SessionLimit(v) => &v.limit,
+        }
+    }
 }
 
 /// The `data` of a -32002 SESSION_BUSY error, by `reason`.
@@ -1175,6 +1300,22 @@ pub enum SessionBusyReason {
     SessionBusy(SessionBusyData),
 }
 
+impl SessionBusyReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::SessionBusy(_) => "session_busy",
+        }
+    }
+
+    /// `session_id`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::SessionBusy(v) => &v.session_id,
+        }
+    }
+}
+
 /// The `data` of a -32003 SESSION_NOT_OWNED error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
@@ -1183,12 +1324,44 @@ pub enum SessionNotOwnedReason {
     SessionNotOwned(SessionNotOwnedData),
 }
 
+impl SessionNotOwnedReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::SessionNotOwned(_) => "session_not_owned",
+        }
+    }
+
+    /// `session_id`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::SessionNotOwned(v) => &v.session_id,
+        }
+    }
+}
+
 /// The `data` of a -32004 CONNECTION_LIMIT error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum ConnectionLimitReason {
     /// Connection limit reached
     ConnectionLimit(ConnectionLimitData),
+}
+
+impl ConnectionLimitReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::ConnectionLimit(_) => "connection_limit",
+        }
+    }
+
+    /// `limit`, which every variant carries.
+    pub fn limit(&self) -> &i64 {
+        match self {
+            Self::ConnectionLimit(v) => &v.limit,
+        }
+    }
 }
 
 /// The `data` of a -32010 NOT_INITIALIZED error, by `reason`.
@@ -1205,12 +1378,47 @@ pub enum NotInitializedReason {
     UnknownPeer,
 }
 
+impl NotInitializedReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::NotInitialized => "not_initialized",
+            Self::AuthRequired => "auth_required",
+            Self::InvalidToken => "invalid_token",
+            Self::UnknownPeer => "unknown_peer",
+        }
+    }
+}
+
 /// The `data` of a -32011 VERSION_MISMATCH error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum VersionMismatchReason {
     /// Unsupported protocol version
     VersionMismatch(VersionMismatchData),
+}
+
+impl VersionMismatchReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::VersionMismatch(_) => "version_mismatch",
+        }
+    }
+
+    /// `requested`, which every variant carries.
+    pub fn requested(&self) -> &serde_json::Value {
+        match self {
+            Self::VersionMismatch(v) => &v.requested,
+        }
+    }
+
+    /// `supported`, which every variant carries.
+    pub fn supported(&self) -> &Vec<i64> {
+        match self {
+            Self::VersionMismatch(v) => &v.supported,
+        }
+    }
 }
 
 /// The `data` of a -32012 FORBIDDEN error, by `reason`.
@@ -1227,12 +1435,40 @@ pub enum ForbiddenReason {
     AgentNotAllowed(AgentNotAllowedData),
 }
 
+impl ForbiddenReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::NotGranted(_) => "not_granted",
+            Self::ConfigPathForbidden(_) => "config_path_forbidden",
+            Self::LocalOnly(_) => "local_only",
+            Self::AgentNotAllowed(_) => "agent_not_allowed",
+        }
+    }
+}
+
 /// The `data` of a -32030 UPLOAD_NOT_FOUND error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum UploadNotFoundReason {
     /// Unknown, expired, discarded or another connection's upload
     UploadNotFound(UploadNotFoundData),
+}
+
+impl UploadNotFoundReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::UploadNotFound(_) => "upload_not_found",
+        }
+    }
+
+    /// `upload_id`, which every variant carries.
+    pub fn upload_id(&self) -> &Option<String> {
+        match self {
+            Self::UploadNotFound(v) => &v.upload_id,
+        }
+    }
 }
 
 /// The `data` of a -32031 UPLOAD_LIMIT error, by `reason`.
@@ -1245,12 +1481,38 @@ pub enum UploadLimitReason {
     Budget(BudgetData),
 }
 
+impl UploadLimitReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::ConnectionUploads(_) => "connection_uploads",
+            Self::Budget(_) => "budget",
+        }
+    }
+}
+
 /// The `data` of a -32032 UPLOAD_OFFSET_MISMATCH error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum UploadOffsetMismatchReason {
     /// Offset does not equal the bytes received so far
     OffsetMismatch(OffsetMismatchData),
+}
+
+impl UploadOffsetMismatchReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::OffsetMismatch(_) => "offset_mismatch",
+        }
+    }
+
+    /// `expected_offset`, which every variant carries.
+    pub fn expected_offset(&self) -> &u64 {
+        match self {
+            Self::OffsetMismatch(v) => &v.expected_offset,
+        }
+    }
 }
 
 /// The `data` of a -32033 UPLOAD_INCOMPLETE error, by `reason`.
@@ -1261,10 +1523,56 @@ pub enum UploadIncompleteReason {
     UploadIncomplete(UploadIncompleteData),
 }
 
+impl UploadIncompleteReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::UploadIncomplete(_) => "upload_incomplete",
+        }
+    }
+
+    /// `received_bytes`, which every variant carries.
+    pub fn received_bytes(&self) -> &i64 {
+        match self {
+            Self::UploadIncomplete(v) => &v.received_bytes,
+        }
+    }
+
+    /// `size_bytes`, which every variant carries.
+    pub fn size_bytes(&self) -> &i64 {
+        match self {
+            Self::UploadIncomplete(v) => &v.size_bytes,
+        }
+    }
+}
+
 /// The `data` of a -32034 UPLOAD_HASH_MISMATCH error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum UploadHashMismatchReason {
     /// The bytes do not match the declared sha256
     HashMismatch(HashMismatchData),
+}
+
+impl UploadHashMismatchReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::HashMismatch(_) => "hash_mismatch",
+        }
+    }
+
+    /// `expected_sha256`, which every variant carries.
+    pub fn expected_sha256(&self) -> &str {
+        match self {
+            Self::HashMismatch(v) => &v.expected_sha256,
+        }
+    }
+
+    /// `actual_sha256`, which every variant carries.
+    pub fn actual_sha256(&self) -> &str {
+        match self {
+            Self::HashMismatch(v) => &v.actual_sha256,
+        }
+    }
 }
