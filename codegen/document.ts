@@ -31,6 +31,7 @@ export interface MethodObject {
   examples?: ExamplePairing[];
   "x-grant"?: string;
   "x-local-only"?: boolean;
+  "x-notification-allowed"?: boolean;
   "x-implemented-by"?: ("daemon" | "client")[];
   "x-params-schema"?: JsonSchema;
 }

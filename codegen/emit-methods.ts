@@ -25,6 +25,7 @@ export function emitMethods(doc: OpenRpcDocument, banner: string): string {
     notification: ${m.notification},
     grant: ${m.grant ? JSON.stringify(m.grant) : "null"},
     localOnly: ${m.localOnly},
+    notificationAllowed: ${m.notificationAllowed},
     validateParams: V.${p} as Validator,
     validateResult: ${r ? `V.${r} as Validator` : "null"},
   },`;
@@ -78,6 +79,8 @@ export type MethodInfo = {
   readonly grant: Grant | null;
   /** Served on the local socket only. */
   readonly localOnly: boolean;
+  /** A request method that also runs when sent as a notification (x-notification-allowed). */
+  readonly notificationAllowed: boolean;
   readonly validateParams: Validator;
   readonly validateResult: Validator | null;
 };

@@ -43,6 +43,8 @@ export interface MethodModel {
   /** The grant the daemon checks; null when none (the handshake, daemon → client methods). */
   grant: string | null;
   localOnly: boolean;
+  /** A request that also runs when sent as a notification (`x-notification-allowed`). */
+  notificationAllowed: boolean;
   params: NamedSchema;
   /** The by-name members, as the content descriptors declare them. */
   paramMembers: ParamModel[];
@@ -132,6 +134,7 @@ export function buildModel(doc: OpenRpcDocument): DocumentModel {
       notification: isNotification(m),
       grant: m["x-grant"] ?? null,
       localOnly: m["x-local-only"] === true,
+      notificationAllowed: m["x-notification-allowed"] === true,
       params,
       paramMembers: paramMembers(m),
       paramsOptional: !m.params.some((p) => p.required) && !requiresAlternatives(params.schema),

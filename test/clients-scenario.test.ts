@@ -13,7 +13,7 @@ import { SCENARIO_PATH, type ScenarioEnv, startScenarioEnv, toolResults } from "
 
 type Language = {
   name: string;
-  /** The toolchain command that must answer `--version`. */
+  /** The toolchain command that must answer `--version` (`go version`: go has no --version). */
   toolchain: string;
   /** The scenario program; until it exists the language is skipped. */
   program: string;
@@ -62,7 +62,9 @@ const LANGUAGES: Language[] = [
 
 /** Why this language cannot run here, or undefined when it can. */
 function missing(lang: Language): string | undefined {
-  const probe = spawnSync(lang.toolchain, ["--version"], { stdio: "ignore" });
+  const probe = spawnSync(lang.toolchain, [lang.toolchain === "go" ? "version" : "--version"], {
+    stdio: "ignore",
+  });
   if (probe.error || probe.status !== 0) return `toolchain \`${lang.toolchain}\` not found`;
   if (!existsSync(join(REPO_ROOT, lang.program))) return `no scenario program ${lang.program} yet`;
   return undefined;
