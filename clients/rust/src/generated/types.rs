@@ -859,7 +859,7 @@ pub struct FileUploadCommitParams {
     pub upload_id: String,
 }
 
-/// file/upload/commit's result: the committed file.
+/// file/upload/commit's result: a FileEntry.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FileUploadCommitResult {
     /// sha256:\<hex>; pass it in session/prompt attachments.
