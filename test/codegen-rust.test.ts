@@ -44,10 +44,10 @@ describe("codegen/rust on openrpc.json", () => {
       expect(struct).not.toMatch(/pub r#type:/);
       expect(struct).toContain("pub session_id: String,");
       expect(out["types.rs"]).toContain(`            Self::${variant}(_) => ${JSON.stringify(tag)},`);
-      expect(out["types.rs"]).toContain(`            Self::${variant}(v) => &v.session_id,`);
     }
-    expect(out["types.rs"]).toContain(`impl ${union} {`);
-    expect(out["types.rs"]).toContain("    pub fn session_id(&self) -> &str {");
+    expect(out["types.rs"]).toContain(
+      `impl ${union} {\n    /// The \`type\` of this variant, as on the wire.`,
+    );
   });
 
   it("gives every error code a typed variant whose data is decoded by reason", () => {
@@ -96,6 +96,7 @@ function awkwardDocument(): OpenRpcDocument {
     properties: {
       type: { type: "string", description: "A member named like a Rust keyword." },
       spinRate: { type: "number" },
+      spin_rate: { type: "number", description: "An alias of spinRate, as initialize has." },
       mode: { type: "string", enum: ["*", "fast-ish", "slow"] },
       label: { type: ["string", "null"] },
       nested: { type: "object", properties: { depth: { type: "integer", minimum: 0 } } },
@@ -109,6 +110,16 @@ function awkwardDocument(): OpenRpcDocument {
     required: ["spun", "shape"],
     properties: {
       spun: { const: true },
+      mark: {
+        oneOf: [
+          {
+            type: "object",
+            required: ["id"],
+            properties: { kind: { const: "x" }, id: { type: "string" }, n: { type: "integer" } },
+          },
+          { type: "object", required: ["id"], properties: { kind: { const: "y" }, id: { type: "string" } } },
+        ],
+      },
       shape: {
         oneOf: [
           { type: "object", properties: { kind: { const: "round" }, radius: { type: "integer" } } },
@@ -139,6 +150,14 @@ describe("codegen/rust on awkward schemas", () => {
     // serde strips `r#` itself, so the keyword member needs no rename.
     expect(types).toContain("    /// A member named like a Rust keyword.\n    pub r#type: String,");
     expect(types).toContain("    pub self_: Option<bool>,");
+    // Two wire names, one Rust name: the later one gets a suffix and says why.
+    expect(types).toContain(
+      '    #[serde(rename = "spinRate", skip_serializing_if = "Option::is_none")]\n    pub spin_rate: Option<f64>,',
+    );
+    expect(types).toContain(
+      "    /// An alias of spinRate, as initialize has.\n    ///\n    /// The wire member `spin_rate` (`spinRate` has the plain Rust name).\n" +
+        '    #[serde(rename = "spin_rate", skip_serializing_if = "Option::is_none")]\n    pub spin_rate_2: Option<f64>,',
+    );
     expect(types).toContain("    pub label: Option<String>,"); // required but nullable: no skip
     expect(types).toContain('    #[serde(rename = "*")]\n    Any,');
     expect(types).toContain('    #[serde(rename = "fast-ish")]\n    FastIsh,');
@@ -150,6 +169,10 @@ describe("codegen/rust on awkward schemas", () => {
     // tag() covers unit variants; no member getter when a variant carries nothing but its tag.
     expect(types).toContain('            Self::Round(_) => "round",\n            Self::Flat => "flat",');
     expect(types).not.toContain("pub fn radius(&self)");
+    // A member every variant carries gets a getter on the enum.
+    expect(types).toContain(
+      "    pub fn id(&self) -> &str {\n        match self {\n            Self::X(v) => &v.id,\n            Self::Y(v) => &v.id,",
+    );
     expect(awkward["methods.rs"]).toContain(
       "pub fn widget_spin(&self, params: &WidgetSpinParams) -> Result<WidgetSpinResult>",
     );
@@ -182,6 +205,7 @@ describe("codegen/rust on awkward schemas", () => {
 fn spin(client: &Client) -> Result<bool> {
     let params = WidgetSpinParams { r#type: "top".into(), label: None, mode: Some(WidgetSpinParamsMode::Any), ..Default::default() };
     let result = client.widget_spin(&params)?;
+    let _id: Option<&str> = result.mark.as_ref().map(WidgetSpinResultMark::id);
     Ok(result.spun && matches!(result.shape, WidgetSpinResultShape::Round(WidgetSpinResultShapeRound { radius: Some(_) }) | WidgetSpinResultShape::Flat))
 }
 fn main() { let _ = spin; }

@@ -201,8 +201,10 @@ export class RustTypes {
     let allDefault = true;
     for (const [wire, prop] of props) {
       let ident = rustIdent(wire);
+      const clash = seen.has(ident) ? [...props].find(([w]) => rustIdent(w) === ident)?.[0] : undefined;
       for (let n = 2; seen.has(ident); n++) ident = `${snake(wire)}_${n}`;
       seen.add(ident);
+      const clashNote = clash ? `The wire member \`${wire}\` (\`${clash}\` has the plain Rust name).` : "";
       const inner = this.typeOf(prop, `${name}${rustType(wire)}`);
       const nullable = inner.startsWith("Option<");
       const optional = !required.has(wire);
@@ -213,7 +215,7 @@ export class RustTypes {
       if (ident.replace(/^r#/, "") !== wire) serde.push(`rename = ${JSON.stringify(wire)}`);
       if (optional) serde.push(`skip_serializing_if = "Option::is_none"`);
       fields.push(
-        docComment(prop.description as string | undefined, "    ") +
+        docComment([prop.description, clashNote].filter(Boolean).join("\n\n"), "    ") +
           (serde.length > 0 ? `    #[serde(${serde.join(", ")})]\n` : "") +
           `    pub ${ident}: ${type},\n`,
       );

@@ -80,6 +80,7 @@ impl Run {
             // Advertise elicitation, or the daemon never sends elicitation/create.
             client_capabilities: Some(ClientCapabilities {
                 elicitation: Some(ClientCapabilitiesElicitation::default()),
+                ..Default::default()
             }),
             ..Default::default()
         };

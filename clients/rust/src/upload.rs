@@ -36,6 +36,8 @@ impl Client {
             size_bytes: data.len() as u64,
             filename: filename.map(str::to_owned),
             sha256: Some(sha256::hex(data)),
+            // Members a later document adds stay unset, so the helper keeps building.
+            ..Default::default()
         })?;
         let chunk_bytes = usize::try_from(begun.chunk_bytes).unwrap_or(1).max(1);
         let mut offset = 0u64;

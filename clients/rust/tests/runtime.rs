@@ -60,7 +60,8 @@ fn params_go_out_with_their_wire_names() {
         peer.reply(
             &request,
             json!({"protocolVersion": 1, "serverVersion": "0.1.0", "capabilities": ["status"],
-                   "principal": {"id": "owner", "admin": true}}),
+                   "principal": {"id": "owner", "admin": true},
+                   "protocol_version": 1, "server_version": "0.1.0", "server_pid": 7, "commands": []}),
         );
     });
     let client = Client::connect(&fake.path).unwrap();
@@ -205,7 +206,6 @@ fn updates_arrive_typed_in_order_before_the_turn_result() {
             "turn_complete"
         ]
     );
-    assert!(got.iter().all(|u| u.session_id() == "s1"));
     match &got[0] {
         SessionUpdateParams::ToolCall(call) => {
             assert_eq!(call.name, "bash");

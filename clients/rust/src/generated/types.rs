@@ -675,6 +675,7 @@ pub struct AttachedFile {
 pub struct InitializeParams {
     #[serde(rename = "protocolVersion", skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<ProtocolVersion>,
+    /// The wire member `protocol_version` (`protocolVersion` has the plain Rust name).
     #[serde(rename = "protocol_version", skip_serializing_if = "Option::is_none")]
     pub protocol_version_2: Option<ProtocolVersion>,
     #[serde(rename = "clientInfo", skip_serializing_if = "Option::is_none")]
