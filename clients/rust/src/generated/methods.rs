@@ -1,0 +1,236 @@
+// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.
+//! The typed methods of [`Client`]: one per method of zeroclaw daemon RPC 0.1.0.
+
+use super::types::*;
+use crate::{Client, Result};
+use std::sync::{mpsc, Mutex};
+
+impl Client {
+    /// Open the session: negotiate the protocol version and authenticate the peer.
+    ///
+    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access.
+    ///
+    /// Wire method `initialize` (no grant).
+    pub fn initialize(&self, params: &InitializeParams) -> Result<InitializeResult> {
+        self.call("initialize", params)
+    }
+
+    /// Daemon health and counters.
+    ///
+    /// Wire method `status` (grant `system:read`).
+    pub fn status(&self) -> Result<StatusResult> {
+        self.call("status", &serde_json::Map::new())
+    }
+
+    /// This OpenRPC document (OpenRPC service discovery).
+    ///
+    /// Wire method `rpc.discover` (grant `system:read`).
+    pub fn rpc_discover(&self) -> Result<RpcDiscoverResult> {
+        self.call("rpc.discover", &serde_json::Map::new())
+    }
+
+    /// Read the live config, or one prop of it; secrets are masked as ****.
+    ///
+    /// Wire method `config/get` (grant `config:read`).
+    pub fn config_get(&self, params: &ConfigGetParams) -> Result<ConfigGetResult> {
+        self.call("config/get", params)
+    }
+
+    /// Set one prop: the same staging, validation, authorization and durable write as config/set-many with one entry.
+    ///
+    /// Wire method `config/set` (grant `config:update`).
+    pub fn config_set(&self, params: &ConfigSetParams) -> Result<ConfigSetResult> {
+        self.call("config/set", params)
+    }
+
+    /// Set 1–256 props atomically: staged into one candidate, validated as a whole, committed with one durable write.
+    ///
+    /// Under the config write lock the caller's current permissions are resolved and every path checked before anything is staged (-32012 config_path_forbidden with the first forbidden index). Entries are staged in order, a later entry for the same prop wins; an invalid entry fails with invalid_entry and its 0-based index; a candidate invalid as a whole (a user without profiles or naming an unknown one, an agent naming an unknown provider, a provider that cannot be built) fails with invalid_config. Derived provider/model views are built from the candidate before the write and installed after it. Nothing changes unless everything succeeds.
+    ///
+    /// Wire method `config/set-many` (grant `config:update`).
+    pub fn config_set_many(&self, params: &ConfigSetManyParams) -> Result<ConfigSetManyResult> {
+        self.call("config/set-many", params)
+    }
+
+    /// Create a pairing token for a configured user; the token is shown once and stored hashed.
+    ///
+    /// Wire method `pairing/create` (grant `pairing:manage`, local socket only).
+    pub fn pairing_create(&self, params: &PairingCreateParams) -> Result<PairingCreateResult> {
+        self.call("pairing/create", params)
+    }
+
+    /// Revoke a pairing token; a gateway connection using it fails its next call with -32010.
+    ///
+    /// Wire method `pairing/revoke` (grant `pairing:manage`, local socket only).
+    pub fn pairing_revoke(&self, params: &PairingRevokeParams) -> Result<PairingRevokeResult> {
+        self.call("pairing/revoke", params)
+    }
+
+    /// The active pairing tokens (never the tokens themselves).
+    ///
+    /// Wire method `pairing/list` (grant `pairing:manage`).
+    pub fn pairing_list(&self) -> Result<PairingListResult> {
+        self.call("pairing/list", &serde_json::Map::new())
+    }
+
+    /// Create a live agent session owned by the caller.
+    ///
+    /// The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else \<data_dir>/workspaces/\<session_id>. A session_id that already exists in the same mode is refused.
+    ///
+    /// Wire method `session/new` (grant `sessions:create`).
+    pub fn session_new(&self, params: &SessionNewParams) -> Result<SessionNewResult> {
+        self.call("session/new", params)
+    }
+
+    /// Run one turn; session/update notifications stream its progress, the result comes at turn end.
+    ///
+    /// One turn at a time per session (-32002 otherwise). A closed session is rehydrated first (recovering an interrupted turn with one visible marker). Cancellation (session/cancel, session/kill, the starting connection closing, a write stall) ends the turn with outcome cancelled, never an error; a provider failure ends it with outcome failed and a clear content. Every update of the turn is written before this response.
+    ///
+    /// Wire method `session/prompt` (grant `sessions:execute`).
+    pub fn session_prompt(&self, params: &SessionPromptParams) -> Result<SessionPromptResult> {
+        self.call("session/prompt", params)
+    }
+
+    /// Cancel the running turn; it ends with outcome cancelled.
+    ///
+    /// Wire method `session/cancel` (grant `sessions:update`).
+    pub fn session_cancel(&self, params: &SessionCancelParams) -> Result<SessionCancelResult> {
+        self.call("session/cancel", params)
+    }
+
+    /// Answer an approval_request.
+    ///
+    /// Wire method `session/approve` (grant `sessions:update`).
+    pub fn session_approve(&self, params: &SessionApproveParams) -> Result<SessionApproveResult> {
+        self.call("session/approve", params)
+    }
+
+    /// The caller's sessions, live and persisted (an admin sees all).
+    ///
+    /// Wire method `session/list` (grant `sessions:read`).
+    pub fn session_list(&self) -> Result<SessionListResult> {
+        self.call("session/list", &serde_json::Map::new())
+    }
+
+    /// The display transcript, oldest first.
+    ///
+    /// Wire method `session/messages` (grant `sessions:read`).
+    pub fn session_messages(
+        &self,
+        params: &SessionMessagesParams,
+    ) -> Result<SessionMessagesResult> {
+        self.call("session/messages", params)
+    }
+
+    /// End the live session, keeping its history resumable (a later prompt rehydrates it).
+    ///
+    /// Wire method `session/close` (grant `sessions:update`).
+    pub fn session_close(&self, params: &SessionCloseParams) -> Result<SessionCloseResult> {
+        self.call("session/close", params)
+    }
+
+    /// Cancel, then mark the session a tombstone: history kept, never rehydrated (a later prompt gets -32000).
+    ///
+    /// Cancellation is signalled first; then the storage step. If that fails on an idle session the call answers -32603 and the live session stays as it was.
+    ///
+    /// Wire method `session/kill` (grant `sessions:delete`).
+    pub fn session_kill(&self, params: &SessionKillParams) -> Result<SessionKillResult> {
+        self.call("session/kill", params)
+    }
+
+    /// Cancel, then delete the ACP session's rows and recoverable checkpoints, then remove the live session.
+    ///
+    /// Targets ACP storage: a live ACP session, or (with no live session of that id) its durable ACP rows. A live chat-mode session with the same id, and its rows, stay. If the storage step fails on an idle session the call answers -32603 and the live session stays.
+    ///
+    /// Wire method `session/delete` (grant `sessions:delete`).
+    pub fn session_delete(&self, params: &SessionDeleteParams) -> Result<SessionDeleteResult> {
+        self.call("session/delete", params)
+    }
+
+    /// Store whole files (base64, one frame) in the session's workspace, deduplicated per session.
+    ///
+    /// The same store step as file/upload/commit, with the same ownership and agent rules. A whole file in one frame hits the frame limit well before the per-file limit: use uploads for big files.
+    ///
+    /// Wire method `file/attach` (grant `files:create`).
+    pub fn file_attach(&self, params: &FileAttachParams) -> Result<FileAttachResult> {
+        self.call("file/attach", params)
+    }
+
+    /// Start a chunked upload bound to this connection and this live session.
+    ///
+    /// Checks files:create (dispatcher), ownership and agent rights. Refused: size over max_bytes (-32602 file_too_large), a filename over 255 UTF-8 bytes (filename_too_long), a fifth staged upload on the connection (-32031 connection_uploads), no room in the staging budget even after reclaiming idle uploads (-32031 budget).
+    ///
+    /// Wire method `file/upload/begin` (grant `files:create`, local socket only).
+    pub fn file_upload_begin(
+        &self,
+        params: &FileUploadBeginParams,
+    ) -> Result<FileUploadBeginResult> {
+        self.call("file/upload/begin", params)
+    }
+
+    /// Send the next chunk; offset must equal the bytes received so far.
+    ///
+    /// An identical re-send of an accepted chunk is acknowledged unchanged (retry after a lost response). A refused chunk leaves the upload as it was.
+    ///
+    /// Wire method `file/upload/chunk` (grant `files:create`, local socket only).
+    pub fn file_upload_chunk(
+        &self,
+        params: &FileUploadChunkParams,
+    ) -> Result<FileUploadChunkResult> {
+        self.call("file/upload/chunk", params)
+    }
+
+    /// Store the upload once every declared byte arrived (and a declared sha256 matches).
+    ///
+    /// In one step under the session lock: the session must still be the same live session; the caller's credential, files:create, ownership and agent rights are checked against the policy in force now; only then is the file written and indexed. A refused commit leaves the upload staged; a successful one frees its slot.
+    ///
+    /// Wire method `file/upload/commit` (grant `files:create`, local socket only).
+    pub fn file_upload_commit(
+        &self,
+        params: &FileUploadCommitParams,
+    ) -> Result<FileUploadCommitResult> {
+        self.call("file/upload/commit", params)
+    }
+
+    /// Daemon → client notification: one incremental event of a running turn.
+    ///
+    /// Sent to the connection running the turn. Every update of a turn is written before that turn's session/prompt response.
+    ///
+    /// Sets the handler for the daemon → client notification `session/update` (replacing any earlier one). It runs on the reader thread, in wire order, so keep it short.
+    pub fn on_session_update<F>(&self, handler: F)
+    where
+        F: Fn(SessionUpdateParams) + Send + Sync + 'static,
+    {
+        self.set_notification_handler("session/update", move |params| {
+            handler(serde_json::from_value::<SessionUpdateParams>(params)?);
+            Ok(())
+        });
+    }
+
+    /// Every `session/update` from now on, in wire order, on a channel (replaces any `on_session_update` handler). What the daemon writes before an answer is queued before that call returns.
+    pub fn subscribe_session_update(&self) -> mpsc::Receiver<SessionUpdateParams> {
+        let (tx, rx) = mpsc::channel();
+        let tx = Mutex::new(tx);
+        self.on_session_update(move |params| {
+            if let Ok(tx) = tx.lock() {
+                let _ = tx.send(params);
+            }
+        });
+        rx
+    }
+
+    /// Daemon → client request: ask the user a question (the ask_user tool).
+    ///
+    /// Sent only to a connection that advertised clientCapabilities.elicitation. If the client never answers, the tool keeps its own timeout.
+    ///
+    /// Sets the handler for the daemon → client request `elicitation/create` (replacing any earlier one). It runs on a thread of its own, so it may call this client; until one is set the request is answered -32601.
+    pub fn handle_elicitation_create<F>(&self, handler: F)
+    where
+        F: Fn(ElicitationCreateParams) -> ElicitationCreateResult + Send + Sync + 'static,
+    {
+        self.set_request_handler("elicitation/create", move |params| {
+            let params = serde_json::from_value::<ElicitationCreateParams>(params)?;
+            serde_json::to_value(handler(params))
+        });
+    }
+}

@@ -1,0 +1,1579 @@
+// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.
+//! Every schema of `openrpc.json` as a Rust type. Wire names are kept with `#[serde(rename)]`,
+//! optional members are `Option`s left out when `None`, tagged unions are enums tagged by their
+//! `const` member, and each method's params and result have the name `<Method>Params` / `Result`.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A resource:verb grant, lower case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Grant {
+    #[serde(rename = "system:read")]
+    SystemRead,
+    #[serde(rename = "config:read")]
+    ConfigRead,
+    #[serde(rename = "config:update")]
+    ConfigUpdate,
+    #[serde(rename = "sessions:create")]
+    SessionsCreate,
+    #[serde(rename = "sessions:read")]
+    SessionsRead,
+    #[serde(rename = "sessions:update")]
+    SessionsUpdate,
+    #[serde(rename = "sessions:delete")]
+    SessionsDelete,
+    #[serde(rename = "sessions:execute")]
+    SessionsExecute,
+    #[serde(rename = "files:create")]
+    FilesCreate,
+    #[serde(rename = "pairing:manage")]
+    PairingManage,
+}
+
+/// The only protocol version is 1.
+pub type ProtocolVersion = i64;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClientInfo {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+/// What the client can serve. Unknown capabilities are ignored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClientCapabilities {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elicitation: Option<ClientCapabilitiesElicitation>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClientCapabilitiesElicitation {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The authenticated identity behind a connection. The owner principal's id is "owner"; a configured user's id is its name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Principal {
+    pub id: String,
+    pub admin: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct InitializeResult {
+    #[serde(rename = "protocolVersion")]
+    pub protocol_version: i64,
+    #[serde(rename = "serverVersion")]
+    pub server_version: String,
+    /// The method names this daemon serves.
+    pub capabilities: Vec<String>,
+    pub principal: Principal,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StatusResult {
+    pub server_version: String,
+    pub protocol_version: i64,
+    pub pid: i64,
+    pub uptime_ms: u64,
+    pub endpoint: String,
+    pub data_dir: String,
+    pub connections: StatusResultConnections,
+    pub sessions: StatusResultSessions,
+    pub session_ids: Vec<String>,
+    pub gateway_url: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StatusResultConnections {
+    pub local: u64,
+    pub gateway: u64,
+    pub limit: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StatusResultSessions {
+    pub live: u64,
+    pub persisted: u64,
+}
+
+/// An OpenRPC document (this one).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RpcDiscoverResult {
+    pub openrpc: String,
+    pub info: serde_json::Map<String, serde_json::Value>,
+    pub methods: Vec<RpcDiscoverResultMethodsItem>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RpcDiscoverResultMethodsItem {
+    pub name: String,
+}
+
+/// One schema violation: path is a JSON Pointer into params.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ParamError {
+    pub path: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionUpdateType {
+    AgentMessageChunk,
+    AgentThoughtChunk,
+    ToolCall,
+    ToolResult,
+    ApprovalRequest,
+    HistoryTrimmed,
+    TurnComplete,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnOutcome {
+    Completed,
+    Cancelled,
+    Failed,
+}
+
+/// A session/update notification's params, tagged by type.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum SessionUpdateParams {
+    AgentMessageChunk(SessionUpdateAgentMessageChunk),
+    AgentThoughtChunk(SessionUpdateAgentThoughtChunk),
+    ToolCall(SessionUpdateToolCall),
+    ToolResult(SessionUpdateToolResult),
+    ApprovalRequest(SessionUpdateApprovalRequest),
+    HistoryTrimmed(SessionUpdateHistoryTrimmed),
+    TurnComplete(SessionUpdateTurnComplete),
+}
+
+impl SessionUpdateParams {
+    /// The `type` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::AgentMessageChunk(_) => "agent_message_chunk",
+            Self::AgentThoughtChunk(_) => "agent_thought_chunk",
+            Self::ToolCall(_) => "tool_call",
+            Self::ToolResult(_) => "tool_result",
+            Self::ApprovalRequest(_) => "approval_request",
+            Self::HistoryTrimmed(_) => "history_trimmed",
+            Self::TurnComplete(_) => "turn_complete",
+        }
+    }
+
+    /// `sessionId`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::AgentMessageChunk(v) => &v.session_id,
+            Self::AgentThoughtChunk(v) => &v.session_id,
+            Self::ToolCall(v) => &v.session_id,
+            Self::ToolResult(v) => &v.session_id,
+            Self::ApprovalRequest(v) => &v.session_id,
+            Self::HistoryTrimmed(v) => &v.session_id,
+            Self::TurnComplete(v) => &v.session_id,
+        }
+    }
+}
+
+/// The `type: "agent_message_chunk"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateAgentMessageChunk {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    pub text: String,
+}
+
+/// The `type: "agent_thought_chunk"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateAgentThoughtChunk {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    pub text: String,
+}
+
+/// The `type: "tool_call"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateToolCall {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    #[serde(rename = "toolCallId")]
+    pub tool_call_id: String,
+    pub name: String,
+    #[serde(rename = "rawInput")]
+    pub raw_input: serde_json::Value,
+}
+
+/// The `type: "tool_result"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateToolResult {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    #[serde(rename = "toolCallId")]
+    pub tool_call_id: String,
+    pub name: String,
+    #[serde(rename = "rawOutput")]
+    pub raw_output: serde_json::Value,
+}
+
+/// The `type: "approval_request"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateApprovalRequest {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    #[serde(rename = "requestId")]
+    pub request_id: String,
+    #[serde(rename = "toolName")]
+    pub tool_name: String,
+    #[serde(rename = "rawInput")]
+    pub raw_input: serde_json::Value,
+    #[serde(rename = "timeoutMs")]
+    pub timeout_ms: i64,
+}
+
+/// The `type: "history_trimmed"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateHistoryTrimmed {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    #[serde(rename = "droppedMessages")]
+    pub dropped_messages: u64,
+    #[serde(rename = "keptTurns")]
+    pub kept_turns: u64,
+    pub checkpoint: u64,
+}
+
+/// The `type: "turn_complete"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateTurnComplete {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    #[serde(rename = "turnId")]
+    pub turn_id: String,
+    pub outcome: TurnOutcome,
+    pub content: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElicitationCreateResult {
+    pub action: ElicitationCreateResultAction,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ElicitationCreateResultAction {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+/// config.toml in the config dir. A missing file means every default. Map keys (provider, agent, user and profile names) are letters, digits, '_' and '-', so a dotted prop path is never ambiguous. Built in, whatever the file says: a provider `echo` of kind echo and an agent `default` using it, unless the file defines entries of those names.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Config {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rpc: Option<RpcConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gateway: Option<GatewayConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sessions: Option<SessionsConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub providers: Option<BTreeMap<String, ProviderConfig>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agents: Option<BTreeMap<String, AgentConfig>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub users: Option<BTreeMap<String, UserConfig>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permission_profiles: Option<BTreeMap<String, PermissionProfile>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub security: Option<SecurityConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub storage: Option<StorageConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<FilesConfig>,
+}
+
+/// Transport limits (SPEC §2). Read when the listener starts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RpcConfig {
+    /// Largest accepted frame: the bytes before its \n (a tolerated trailing \r counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_frame_bytes: Option<u64>,
+    /// initialize (authentication included) must complete within this long of connecting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initialize_timeout_ms: Option<u64>,
+    /// A frame must arrive whole within this long of its first byte.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame_timeout_ms: Option<u64>,
+    /// A client with queued output that reads nothing for this long is disconnected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub write_stall_timeout_ms: Option<u64>,
+    /// Open local connections; the next one is refused with -32004.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_local_connections: Option<u64>,
+    /// Queued output above which the daemon stops reading a connection until it drains.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_high_water_bytes: Option<u64>,
+    /// With --ephemeral, how long after the last client leaves the daemon waits before exiting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ephemeral_grace_ms: Option<u64>,
+}
+
+/// The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GatewayConfig {
+    /// Serve the gateway (also --gateway).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    /// Address to listen on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// TCP port; 0 picks a free one (reported by status.gateway_url).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<u64>,
+    /// Open gateway connections; the next one gets -32004.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_connections: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionsConfig {
+    /// Live sessions; one more gets -32001.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_live: Option<u64>,
+    /// A bash command running longer is killed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_timeout_ms: Option<u64>,
+    /// Tool output kept per stream (stdout, stderr); the rest is cut and marked truncated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_output_max_bytes: Option<u64>,
+    /// An approval_request not answered within this long is denied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approval_timeout_ms: Option<u64>,
+    /// How long ask_user waits for the client's elicitation answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ask_user_timeout_ms: Option<u64>,
+    /// Content kept per persisted transcript row or tool output; longer content is cut with a note.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transcript_max_bytes: Option<u64>,
+    /// Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_tool_rounds: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProviderConfig {
+    pub kind: ProviderConfigKind,
+    /// OpenAI-compatible endpoint, an http(s) URL, e.g. http://127.0.0.1:11434/v1 (checked when the provider is built).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_url: Option<String>,
+    /// Secret: masked as **** on read; the mask or an empty string is refused on write.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api_key: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProviderConfigKind {
+    Echo,
+    Openai,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentConfig {
+    /// A provider alias.
+    pub provider: String,
+    /// Overrides the provider's model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_prompt: Option<String>,
+    /// Tools that run without approval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allowed_tools: Option<Vec<String>>,
+    /// Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_context_tokens: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct UserConfig {
+    /// Local peer uid that maps to this user. Without one the user is reachable only through pairing tokens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uid: Option<u64>,
+    /// Each must name an existing profile; several merge by union.
+    pub permission_profiles: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PermissionProfile {
+    /// Every grant, every config path, every agent and tool, every session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub admin: Option<bool>,
+    /// resource → verbs, e.g. {sessions = \["create", "read"\]}; "*" as a resource or a verb means all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grants: Option<BTreeMap<String, Vec<PermissionProfileGrantsValueItem>>>,
+    /// Config props this profile may write: an exact prop, `prefix.*`, or `*`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config_write_paths: Option<Vec<String>>,
+    /// Agent aliases this profile may use ("*" for all).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allowed_agents: Option<Vec<String>>,
+    /// Tools this profile may run ("*" for all).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allowed_tools: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PermissionProfileGrantsValueItem {
+    #[serde(rename = "read")]
+    Read,
+    #[serde(rename = "update")]
+    Update,
+    #[serde(rename = "create")]
+    Create,
+    #[serde(rename = "delete")]
+    Delete,
+    #[serde(rename = "execute")]
+    Execute,
+    #[serde(rename = "manage")]
+    Manage,
+    #[serde(rename = "*")]
+    Any,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SecurityConfig {
+    /// With \[users\] configured, a peer with the daemon's own uid is the admin owner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trust_daemon_uid: Option<bool>,
+}
+
+/// The SQLite database in the data dir.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StorageConfig {
+    /// How long a write waits for another connection's lock before failing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy_timeout_ms: Option<u64>,
+}
+
+/// file/attach and chunked uploads (SPEC §9).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FilesConfig {
+    /// Largest decoded chunk; reported by file/upload/begin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chunk_bytes: Option<u64>,
+    /// Largest file, uploaded or attached; reported by file/upload/begin as max_bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_file_bytes: Option<u64>,
+    /// Staged uploads one connection may hold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_uploads_per_connection: Option<u64>,
+    /// Staged bytes across all connections, payload and retained metadata both counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upload_budget_bytes: Option<u64>,
+    /// An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upload_idle_timeout_ms: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConfigEntry {
+    pub prop: ConfigProp,
+    /// Any JSON value; checked and, for scalar fields, coerced ("64" → 64, "true" → true, a string → a one-element list).
+    pub value: serde_json::Value,
+}
+
+/// A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url, users.example.uid.
+pub type ConfigProp = String;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConfigGetResult {
+    pub prop: Option<String>,
+    pub value: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConfigSetResult {
+    pub prop: String,
+    pub set: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConfigSetManyResult {
+    pub props: Vec<String>,
+    pub set: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairingToken {
+    pub token_id: String,
+    pub user: String,
+    pub label: Option<String>,
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairingCreateResult {
+    pub token_id: String,
+    /// Shown once; the daemon stores only its hash.
+    pub token: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairingRevokeResult {
+    pub token_id: String,
+    pub revoked: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairingListResult {
+    pub tokens: Vec<PairingToken>,
+}
+
+/// acp: the agent sessions of this socket (ACP storage). chat: chat-mode sessions, stored apart (interaction_surface chat), so an id may exist in both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionMode {
+    Acp,
+    Chat,
+}
+
+/// active: a turn runs; idle: live, no turn; closed: persisted, resumable (prompting rehydrates it); killed: a tombstone, history kept, never rehydrated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionState {
+    Active,
+    Idle,
+    Closed,
+    Killed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionInfo {
+    pub session_id: String,
+    pub agent: String,
+    pub mode: SessionMode,
+    pub state: SessionState,
+    pub created_at: String,
+    pub updated_at: String,
+    pub message_count: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TranscriptRole {
+    User,
+    Assistant,
+    Tool,
+    System,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TranscriptKind {
+    Message,
+    Thought,
+    ToolCall,
+    ToolResult,
+    Marker,
+}
+
+/// One row of the display transcript. Rows are never deleted or renumbered by trimming.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TranscriptMessage {
+    pub seq: u64,
+    pub role: TranscriptRole,
+    pub kind: TranscriptKind,
+    pub content: String,
+    pub turn_id: Option<String>,
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    EndTurn,
+    MaxTokens,
+    MaxToolRounds,
+    Cancelled,
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionNewResult {
+    pub session_id: String,
+    pub agent: String,
+    pub mode: SessionMode,
+    pub workspace_dir: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionPromptResult {
+    pub session_id: String,
+    pub turn_id: String,
+    pub outcome: TurnOutcome,
+    pub stop_reason: StopReason,
+    /// The assistant's final text; for a failed turn, what went wrong.
+    pub content: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApprovalDecision {
+    AllowOnce,
+    AllowAlways,
+    Reject,
+}
+
+pub type Sha256Hex = String;
+
+/// A file stored in the session agent's workspace under its content hash.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// sha256:\<hex>; pass it in session/prompt attachments.
+    pub ref_id: String,
+    pub filename: String,
+    /// How the file is shown to the agent in a prompt that attaches it.
+    pub marker: String,
+    /// Absolute path of the stored file (named by its hash, never by the filename).
+    pub workspace_path: String,
+    pub size_bytes: u64,
+    /// true when this session already had these bytes.
+    pub deduplicated: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileUploadBeginResult {
+    pub upload_id: String,
+    pub chunk_bytes: i64,
+    pub max_bytes: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileUploadChunkResult {
+    pub upload_id: String,
+    pub received_bytes: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AttachedFile {
+    pub filename: String,
+    pub data_b64: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct InitializeParams {
+    #[serde(rename = "protocolVersion", skip_serializing_if = "Option::is_none")]
+    pub protocol_version: Option<ProtocolVersion>,
+    /// The wire member `protocol_version` (`protocolVersion` has the plain Rust name).
+    #[serde(rename = "protocol_version", skip_serializing_if = "Option::is_none")]
+    pub protocol_version_2: Option<ProtocolVersion>,
+    #[serde(rename = "clientInfo", skip_serializing_if = "Option::is_none")]
+    pub client_info: Option<ClientInfo>,
+    #[serde(rename = "clientCapabilities", skip_serializing_if = "Option::is_none")]
+    pub client_capabilities: Option<ClientCapabilities>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auth_token: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct StatusParams {}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RpcDiscoverParams {}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConfigGetParams {
+    /// A dotted path; absent: the whole config.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prop: Option<ConfigProp>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConfigSetParams {
+    pub prop: ConfigProp,
+    pub value: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConfigSetManyParams {
+    pub sets: Vec<ConfigEntry>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairingCreateParams {
+    pub user: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairingRevokeParams {
+    pub token_id: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairingListParams {}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionNewParams {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<SessionMode>,
+    /// Absolute path of an existing directory to work in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionPromptParams {
+    pub session_id: String,
+    pub prompt: String,
+    /// ref_ids (sha256:\<hex>) of files stored in this session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attachments: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionCancelParams {
+    pub session_id: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionCancelResult {
+    pub session_id: String,
+    pub cancelled: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionApproveParams {
+    pub session_id: String,
+    pub request_id: String,
+    pub decision: ApprovalDecision,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionApproveResult {
+    pub acknowledged: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionListParams {}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionListResult {
+    pub sessions: Vec<SessionInfo>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionMessagesParams {
+    pub session_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_seq: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionMessagesResult {
+    pub session_id: String,
+    pub messages: Vec<TranscriptMessage>,
+    pub total: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionCloseParams {
+    pub session_id: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionCloseResult {
+    pub session_id: String,
+    pub closed: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionKillParams {
+    pub session_id: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionKillResult {
+    pub session_id: String,
+    pub killed: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionDeleteParams {
+    pub session_id: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionDeleteResult {
+    pub session_id: String,
+    pub deleted: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileAttachParams {
+    pub session_id: String,
+    pub files: Vec<AttachedFile>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileAttachResult {
+    pub files: Vec<FileEntry>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileUploadBeginParams {
+    pub session_id: String,
+    pub size_bytes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filename: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<Sha256Hex>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileUploadChunkParams {
+    pub upload_id: String,
+    pub offset: u64,
+    pub data_b64: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileUploadCommitParams {
+    pub upload_id: String,
+}
+
+/// file/upload/commit's result: a FileEntry.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileUploadCommitResult {
+    /// sha256:\<hex>; pass it in session/prompt attachments.
+    pub ref_id: String,
+    pub filename: String,
+    /// How the file is shown to the agent in a prompt that attaches it.
+    pub marker: String,
+    /// Absolute path of the stored file (named by its hash, never by the filename).
+    pub workspace_path: String,
+    pub size_bytes: u64,
+    /// true when this session already had these bytes.
+    pub deduplicated: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ElicitationCreateParams {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    pub message: String,
+    #[serde(rename = "requestedSchema", skip_serializing_if = "Option::is_none")]
+    pub requested_schema: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// Frame too large
+///
+/// The `reason: "frame_too_large"` variant of [`InvalidRequestReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FrameTooLargeData {
+    pub limit_bytes: i64,
+}
+
+/// Frame not completed in time
+///
+/// The `reason: "frame_timeout"` variant of [`InvalidRequestReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FrameTimeoutData {
+    pub limit_ms: i64,
+}
+
+/// Method not found
+///
+/// The `reason: "method_not_found"` variant of [`MethodNotFoundReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct MethodNotFoundData {
+    pub method: String,
+}
+
+/// Invalid params
+///
+/// The `reason: "invalid_params"` variant of [`InvalidParamsReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct InvalidParamsData {
+    pub errors: Vec<ParamError>,
+}
+
+/// Invalid config entry
+///
+/// The `reason: "invalid_entry"` variant of [`InvalidParamsReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct InvalidEntryData {
+    pub index: u64,
+    pub prop: String,
+    pub errors: Vec<ParamError>,
+}
+
+/// The resulting config is invalid
+///
+/// The `reason: "invalid_config"` variant of [`InvalidParamsReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct InvalidConfigData {
+    pub errors: Vec<ParamError>,
+}
+
+/// File too large
+///
+/// The `reason: "file_too_large"` variant of [`InvalidParamsReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileTooLargeData {
+    pub limit_bytes: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<i64>,
+}
+
+/// Filename too long
+///
+/// The `reason: "filename_too_long"` variant of [`InvalidParamsReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FilenameTooLongData {
+    pub limit_bytes: i64,
+}
+
+/// Chunk too large
+///
+/// The `reason: "chunk_too_large"` variant of [`InvalidParamsReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ChunkTooLargeData {
+    pub limit_bytes: i64,
+}
+
+/// Chunk goes past the declared size
+///
+/// The `reason: "exceeds_declared_size"` variant of [`InvalidParamsReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ExceedsDeclaredSizeData {
+    pub size_bytes: i64,
+}
+
+/// Session not found
+///
+/// The `reason: "session_not_found"` variant of [`SessionNotFoundReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionNotFoundData {
+    pub session_id: String,
+}
+
+/// No turn is running
+///
+/// The `reason: "no_running_turn"` variant of [`SessionNotFoundReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct NoRunningTurnData {
+    pub session_id: String,
+}
+
+/// The session was killed: its history is kept but it cannot be prompted
+///
+/// The `reason: "session_killed"` variant of [`SessionNotFoundReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionKilledData {
+    pub session_id: String,
+}
+
+/// Session limit reached
+///
+/// The `reason: "session_limit"` variant of [`SessionLimitReachedReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionLimitData {
+    pub limit: i64,
+}
+
+/// A turn is already running on this session
+///
+/// The `reason: "session_busy"` variant of [`SessionBusyReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionBusyData {
+    pub session_id: String,
+}
+
+/// Session owned by another principal
+///
+/// The `reason: "session_not_owned"` variant of [`SessionNotOwnedReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionNotOwnedData {
+    pub session_id: String,
+}
+
+/// Connection limit reached
+///
+/// The `reason: "connection_limit"` variant of [`ConnectionLimitReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConnectionLimitData {
+    pub limit: i64,
+}
+
+/// Unsupported protocol version
+///
+/// The `reason: "version_mismatch"` variant of [`VersionMismatchReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct VersionMismatchData {
+    pub requested: serde_json::Value,
+    pub supported: Vec<i64>,
+}
+
+/// The principal lacks the method's grant
+///
+/// The `reason: "not_granted"` variant of [`ForbiddenReason`], which carries the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NotGrantedData {
+    pub grant: Grant,
+    pub method: String,
+}
+
+/// Config path not writable by this principal
+///
+/// The `reason: "config_path_forbidden"` variant of [`ForbiddenReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConfigPathForbiddenData {
+    pub index: u64,
+    pub prop: String,
+}
+
+/// Method served on the local socket only
+///
+/// The `reason: "local_only"` variant of [`ForbiddenReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LocalOnlyData {
+    pub method: String,
+}
+
+/// The principal may not use this agent
+///
+/// The `reason: "agent_not_allowed"` variant of [`ForbiddenReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentNotAllowedData {
+    pub agent: String,
+}
+
+/// Unknown, expired, discarded or another connection's upload
+///
+/// The `reason: "upload_not_found"` variant of [`UploadNotFoundReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct UploadNotFoundData {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upload_id: Option<String>,
+}
+
+/// Too many staged uploads on this connection
+///
+/// The `reason: "connection_uploads"` variant of [`UploadLimitReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ConnectionUploadsData {
+    pub limit: i64,
+}
+
+/// The staging budget is exhausted
+///
+/// The `reason: "budget"` variant of [`UploadLimitReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BudgetData {
+    pub limit_bytes: i64,
+}
+
+/// Offset does not equal the bytes received so far
+///
+/// The `reason: "offset_mismatch"` variant of [`UploadOffsetMismatchReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct OffsetMismatchData {
+    pub expected_offset: u64,
+}
+
+/// Not all declared bytes arrived
+///
+/// The `reason: "upload_incomplete"` variant of [`UploadIncompleteReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct UploadIncompleteData {
+    pub received_bytes: i64,
+    pub size_bytes: i64,
+}
+
+/// The bytes do not match the declared sha256
+///
+/// The `reason: "hash_mismatch"` variant of [`UploadHashMismatchReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HashMismatchData {
+    pub expected_sha256: String,
+    pub actual_sha256: String,
+}
+
+/// The `data` of a -32700 PARSE_ERROR error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum ParseErrorReason {
+    /// Invalid JSON
+    ParseError,
+}
+
+impl ParseErrorReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::ParseError => "parse_error",
+        }
+    }
+}
+
+/// The `data` of a -32600 INVALID_REQUEST error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum InvalidRequestReason {
+    /// Invalid request envelope
+    InvalidRequest,
+    /// Frame too large
+    FrameTooLarge(FrameTooLargeData),
+    /// Frame not completed in time
+    FrameTimeout(FrameTimeoutData),
+    /// Already initialized
+    AlreadyInitialized,
+}
+
+impl InvalidRequestReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::InvalidRequest => "invalid_request",
+            Self::FrameTooLarge(_) => "frame_too_large",
+            Self::FrameTimeout(_) => "frame_timeout",
+            Self::AlreadyInitialized => "already_initialized",
+        }
+    }
+}
+
+/// The `data` of a -32601 METHOD_NOT_FOUND error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum MethodNotFoundReason {
+    /// Method not found
+    MethodNotFound(MethodNotFoundData),
+}
+
+impl MethodNotFoundReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::MethodNotFound(_) => "method_not_found",
+        }
+    }
+
+    /// `method`, which every variant carries.
+    pub fn method(&self) -> &str {
+        match self {
+            Self::MethodNotFound(v) => &v.method,
+        }
+    }
+}
+
+/// The `data` of a -32602 INVALID_PARAMS error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum InvalidParamsReason {
+    /// Invalid params
+    InvalidParams(InvalidParamsData),
+    /// Invalid config entry
+    InvalidEntry(InvalidEntryData),
+    /// The resulting config is invalid
+    InvalidConfig(InvalidConfigData),
+    /// File too large
+    FileTooLarge(FileTooLargeData),
+    /// Filename too long
+    FilenameTooLong(FilenameTooLongData),
+    /// Chunk too large
+    ChunkTooLarge(ChunkTooLargeData),
+    /// Chunk goes past the declared size
+    ExceedsDeclaredSize(ExceedsDeclaredSizeData),
+}
+
+impl InvalidParamsReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::InvalidParams(_) => "invalid_params",
+            Self::InvalidEntry(_) => "invalid_entry",
+            Self::InvalidConfig(_) => "invalid_config",
+            Self::FileTooLarge(_) => "file_too_large",
+            Self::FilenameTooLong(_) => "filename_too_long",
+            Self::ChunkTooLarge(_) => "chunk_too_large",
+            Self::ExceedsDeclaredSize(_) => "exceeds_declared_size",
+        }
+    }
+}
+
+/// The `data` of a -32603 INTERNAL_ERROR error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum InternalErrorReason {
+    /// Internal error
+    InternalError,
+}
+
+impl InternalErrorReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::InternalError => "internal_error",
+        }
+    }
+}
+
+/// The `data` of a -32000 SESSION_NOT_FOUND error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum SessionNotFoundReason {
+    /// Session not found
+    SessionNotFound(SessionNotFoundData),
+    /// No turn is running
+    NoRunningTurn(NoRunningTurnData),
+    /// The session was killed: its history is kept but it cannot be prompted
+    SessionKilled(SessionKilledData),
+}
+
+impl SessionNotFoundReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::SessionNotFound(_) => "session_not_found",
+            Self::NoRunningTurn(_) => "no_running_turn",
+            Self::SessionKilled(_) => "session_killed",
+        }
+    }
+
+    /// `session_id`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::SessionNotFound(v) => &v.session_id,
+            Self::NoRunningTurn(v) => &v.session_id,
+            Self::SessionKilled(v) => &v.session_id,
+        }
+    }
+}
+
+/// The `data` of a -32001 SESSION_LIMIT_REACHED error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum SessionLimitReachedReason {
+    /// Session limit reached
+    SessionLimit(SessionLimitData),
+}
+
+impl SessionLimitReachedReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::SessionLimit(_) => "session_limit",
+        }
+    }
+
+    /// `limit`, which every variant carries.
+    pub fn limit(&self) -> &i64 {
+        match self {
+            Self::SessionLimit(v) => &v.limit,
+        }
+    }
+}
+
+/// The `data` of a -32002 SESSION_BUSY error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum SessionBusyReason {
+    /// A turn is already running on this session
+    SessionBusy(SessionBusyData),
+}
+
+impl SessionBusyReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::SessionBusy(_) => "session_busy",
+        }
+    }
+
+    /// `session_id`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::SessionBusy(v) => &v.session_id,
+        }
+    }
+}
+
+/// The `data` of a -32003 SESSION_NOT_OWNED error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum SessionNotOwnedReason {
+    /// Session owned by another principal
+    SessionNotOwned(SessionNotOwnedData),
+}
+
+impl SessionNotOwnedReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::SessionNotOwned(_) => "session_not_owned",
+        }
+    }
+
+    /// `session_id`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::SessionNotOwned(v) => &v.session_id,
+        }
+    }
+}
+
+/// The `data` of a -32004 CONNECTION_LIMIT error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum ConnectionLimitReason {
+    /// Connection limit reached
+    ConnectionLimit(ConnectionLimitData),
+}
+
+impl ConnectionLimitReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::ConnectionLimit(_) => "connection_limit",
+        }
+    }
+
+    /// `limit`, which every variant carries.
+    pub fn limit(&self) -> &i64 {
+        match self {
+            Self::ConnectionLimit(v) => &v.limit,
+        }
+    }
+}
+
+/// The `data` of a -32010 NOT_INITIALIZED error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum NotInitializedReason {
+    /// Call initialize first
+    NotInitialized,
+    /// A pairing token is required
+    AuthRequired,
+    /// Unknown or revoked pairing token
+    InvalidToken,
+    /// The peer's uid maps to no configured user
+    UnknownPeer,
+}
+
+impl NotInitializedReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::NotInitialized => "not_initialized",
+            Self::AuthRequired => "auth_required",
+            Self::InvalidToken => "invalid_token",
+            Self::UnknownPeer => "unknown_peer",
+        }
+    }
+}
+
+/// The `data` of a -32011 VERSION_MISMATCH error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum VersionMismatchReason {
+    /// Unsupported protocol version
+    VersionMismatch(VersionMismatchData),
+}
+
+impl VersionMismatchReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::VersionMismatch(_) => "version_mismatch",
+        }
+    }
+
+    /// `requested`, which every variant carries.
+    pub fn requested(&self) -> &serde_json::Value {
+        match self {
+            Self::VersionMismatch(v) => &v.requested,
+        }
+    }
+
+    /// `supported`, which every variant carries.
+    pub fn supported(&self) -> &Vec<i64> {
+        match self {
+            Self::VersionMismatch(v) => &v.supported,
+        }
+    }
+}
+
+/// The `data` of a -32012 FORBIDDEN error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum ForbiddenReason {
+    /// The principal lacks the method's grant
+    NotGranted(NotGrantedData),
+    /// Config path not writable by this principal
+    ConfigPathForbidden(ConfigPathForbiddenData),
+    /// Method served on the local socket only
+    LocalOnly(LocalOnlyData),
+    /// The principal may not use this agent
+    AgentNotAllowed(AgentNotAllowedData),
+}
+
+impl ForbiddenReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::NotGranted(_) => "not_granted",
+            Self::ConfigPathForbidden(_) => "config_path_forbidden",
+            Self::LocalOnly(_) => "local_only",
+            Self::AgentNotAllowed(_) => "agent_not_allowed",
+        }
+    }
+}
+
+/// The `data` of a -32030 UPLOAD_NOT_FOUND error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum UploadNotFoundReason {
+    /// Unknown, expired, discarded or another connection's upload
+    UploadNotFound(UploadNotFoundData),
+}
+
+impl UploadNotFoundReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::UploadNotFound(_) => "upload_not_found",
+        }
+    }
+
+    /// `upload_id`, which every variant carries.
+    pub fn upload_id(&self) -> &Option<String> {
+        match self {
+            Self::UploadNotFound(v) => &v.upload_id,
+        }
+    }
+}
+
+/// The `data` of a -32031 UPLOAD_LIMIT error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum UploadLimitReason {
+    /// Too many staged uploads on this connection
+    ConnectionUploads(ConnectionUploadsData),
+    /// The staging budget is exhausted
+    Budget(BudgetData),
+}
+
+impl UploadLimitReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::ConnectionUploads(_) => "connection_uploads",
+            Self::Budget(_) => "budget",
+        }
+    }
+}
+
+/// The `data` of a -32032 UPLOAD_OFFSET_MISMATCH error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum UploadOffsetMismatchReason {
+    /// Offset does not equal the bytes received so far
+    OffsetMismatch(OffsetMismatchData),
+}
+
+impl UploadOffsetMismatchReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::OffsetMismatch(_) => "offset_mismatch",
+        }
+    }
+
+    /// `expected_offset`, which every variant carries.
+    pub fn expected_offset(&self) -> &u64 {
+        match self {
+            Self::OffsetMismatch(v) => &v.expected_offset,
+        }
+    }
+}
+
+/// The `data` of a -32033 UPLOAD_INCOMPLETE error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum UploadIncompleteReason {
+    /// Not all declared bytes arrived
+    UploadIncomplete(UploadIncompleteData),
+}
+
+impl UploadIncompleteReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::UploadIncomplete(_) => "upload_incomplete",
+        }
+    }
+
+    /// `received_bytes`, which every variant carries.
+    pub fn received_bytes(&self) -> &i64 {
+        match self {
+            Self::UploadIncomplete(v) => &v.received_bytes,
+        }
+    }
+
+    /// `size_bytes`, which every variant carries.
+    pub fn size_bytes(&self) -> &i64 {
+        match self {
+            Self::UploadIncomplete(v) => &v.size_bytes,
+        }
+    }
+}
+
+/// The `data` of a -32034 UPLOAD_HASH_MISMATCH error, by `reason`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum UploadHashMismatchReason {
+    /// The bytes do not match the declared sha256
+    HashMismatch(HashMismatchData),
+}
+
+impl UploadHashMismatchReason {
+    /// The `reason` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::HashMismatch(_) => "hash_mismatch",
+        }
+    }
+
+    /// `expected_sha256`, which every variant carries.
+    pub fn expected_sha256(&self) -> &str {
+        match self {
+            Self::HashMismatch(v) => &v.expected_sha256,
+        }
+    }
+
+    /// `actual_sha256`, which every variant carries.
+    pub fn actual_sha256(&self) -> &str {
+        match self {
+            Self::HashMismatch(v) => &v.actual_sha256,
+        }
+    }
+}
