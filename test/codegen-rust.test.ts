@@ -42,7 +42,11 @@ describe("codegen/rust on openrpc.json", () => {
       // The tag lives on the enum, not in the variant's struct.
       const struct = out["types.rs"]!.split(`pub struct ${name} {`)[1]!.split("\n}")[0]!;
       expect(struct).not.toMatch(/pub r#type:/);
-      expect(struct).toContain("pub session_id: String,");
+      // A nullable sessionId (turn_complete of a refused notification prompt) is an Option.
+      const sessionId = (doc.components.schemas[name]!.properties as Record<string, { type?: unknown }>)
+        .sessionId;
+      const nullable = Array.isArray(sessionId?.type) && sessionId.type.includes("null");
+      expect(struct).toContain(nullable ? "pub session_id: Option<String>," : "pub session_id: String,");
       expect(out["types.rs"]).toContain(`            Self::${variant}(_) => ${JSON.stringify(tag)},`);
     }
     expect(out["types.rs"]).toContain(

@@ -84,7 +84,7 @@ impl Client {
 
     /// Run one turn; session/update notifications stream its progress, the result comes at turn end.
     ///
-    /// One turn at a time per session (-32002 otherwise). A closed session is rehydrated first (recovering an interrupted turn with one visible marker). Cancellation (session/cancel, session/kill, the starting connection closing, a write stall) ends the turn with outcome cancelled, never an error; a provider failure ends it with outcome failed and a clear content. Every update of the turn is written before this response.
+    /// One turn at a time per session (-32002 otherwise). A closed session is rehydrated first (recovering an interrupted turn with one visible marker). Cancellation (session/cancel, session/kill, the starting connection closing, a write stall) ends the turn with outcome cancelled, never an error; a provider failure ends it with outcome failed and a clear content. Every update of the turn is written before this response. Also accepted as a notification (zerocode sends it so): the turn runs exactly the same, its turn_complete update is the only result, and a prompt refused before its turn starts gets one session/update turn_complete with outcome failed, turnId null and error {code, data}.
     ///
     /// Wire method `session/prompt` (grant `sessions:execute`).
     pub fn session_prompt(&self, params: &SessionPromptParams) -> Result<SessionPromptResult> {
@@ -147,6 +147,30 @@ impl Client {
         self.call("session/delete", params)
     }
 
+    /// Watch a session: this connection also gets every session/update of it, whoever runs the turn.
+    ///
+    /// From the answer on, every session/update of the session is sent to this connection too, in the order the turn's own connection gets them; it may answer an approval_request with session/approve if it holds sessions:update (elicitation/create still goes to the turn's connection only). Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
+    ///
+    /// Wire method `session/subscribe` (grant `sessions:read`).
+    pub fn session_subscribe(
+        &self,
+        params: &SessionSubscribeParams,
+    ) -> Result<SessionSubscribeResult> {
+        self.call("session/subscribe", params)
+    }
+
+    /// Stop watching a session.
+    ///
+    /// Ends this connection's subscription to the session; answering for a session this connection does not watch is not an error. Same ownership rules as session/subscribe.
+    ///
+    /// Wire method `session/unsubscribe` (grant `sessions:read`).
+    pub fn session_unsubscribe(
+        &self,
+        params: &SessionUnsubscribeParams,
+    ) -> Result<SessionUnsubscribeResult> {
+        self.call("session/unsubscribe", params)
+    }
+
     /// Store whole files (base64, one frame) in the session's workspace, deduplicated per session.
     ///
     /// The same store step as file/upload/commit, with the same ownership and agent rules. A whole file in one frame hits the frame limit well before the per-file limit: use uploads for big files.
@@ -194,7 +218,7 @@ impl Client {
 
     /// Daemon → client notification: one incremental event of a running turn.
     ///
-    /// Sent to the connection running the turn. Every update of a turn is written before that turn's session/prompt response.
+    /// Sent to the connection running the turn, and to every connection subscribed to the session (session/subscribe) in the same order. Every update of a turn is written before that turn's session/prompt response.
     ///
     /// Sets the handler for the daemon → client notification `session/update` (replacing any earlier one). It runs on the reader thread, in wire order, so keep it short.
     pub fn on_session_update<F>(&self, handler: F)

@@ -70,6 +70,31 @@ pub struct InitializeResult {
     /// The method names this daemon serves.
     pub capabilities: Vec<String>,
     pub principal: Principal,
+    /// Same as protocolVersion (zerocode reads this spelling).
+    ///
+    /// The wire member `protocol_version` (`protocolVersion` has the plain Rust name).
+    #[serde(rename = "protocol_version", skip_serializing_if = "Option::is_none")]
+    pub protocol_version_2: Option<i64>,
+    /// Same as serverVersion (zerocode reads this spelling).
+    ///
+    /// The wire member `server_version` (`serverVersion` has the plain Rust name).
+    #[serde(rename = "server_version", skip_serializing_if = "Option::is_none")]
+    pub server_version_2: Option<String>,
+    /// The daemon's process id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub server_pid: Option<u64>,
+    /// Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commands: Option<Vec<DaemonCommand>>,
+}
+
+/// A command the daemon offers (zerocode's `commands` entries).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DaemonCommand {
+    pub id: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aliases: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -165,19 +190,6 @@ impl SessionUpdateParams {
             Self::TurnComplete(_) => "turn_complete",
         }
     }
-
-    /// `sessionId`, which every variant carries.
-    pub fn session_id(&self) -> &str {
-        match self {
-            Self::AgentMessageChunk(v) => &v.session_id,
-            Self::AgentThoughtChunk(v) => &v.session_id,
-            Self::ToolCall(v) => &v.session_id,
-            Self::ToolResult(v) => &v.session_id,
-            Self::ApprovalRequest(v) => &v.session_id,
-            Self::HistoryTrimmed(v) => &v.session_id,
-            Self::TurnComplete(v) => &v.session_id,
-        }
-    }
 }
 
 /// The `type: "agent_message_chunk"` variant of [`SessionUpdateParams`], which carries the tag.
@@ -250,12 +262,24 @@ pub struct SessionUpdateHistoryTrimmed {
 /// The `type: "turn_complete"` variant of [`SessionUpdateParams`], which carries the tag.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionUpdateTurnComplete {
+    /// null when a refused notification prompt carried no valid session_id.
     #[serde(rename = "sessionId")]
-    pub session_id: String,
+    pub session_id: Option<String>,
+    /// null when a notification prompt was refused before its turn started.
     #[serde(rename = "turnId")]
-    pub turn_id: String,
+    pub turn_id: Option<String>,
     pub outcome: TurnOutcome,
     pub content: String,
+    /// Only on a refused notification prompt: the error a request would have got.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<SessionUpdateTurnCompleteError>,
+}
+
+/// Only on a refused notification prompt: the error a request would have got.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateTurnCompleteError {
+    pub code: i64,
+    pub data: serde_json::Value,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -298,7 +322,7 @@ pub struct Config {
     pub files: Option<FilesConfig>,
 }
 
-/// Transport limits (SPEC §2). Read when the listener starts.
+/// Transport limits (docs/protocol.md, Limits). Read when the listener starts.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RpcConfig {
     /// Largest accepted frame: the bytes before its \n (a tolerated trailing \r counts).
@@ -322,9 +346,15 @@ pub struct RpcConfig {
     /// With --ephemeral, how long after the last client leaves the daemon waits before exiting.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ephemeral_grace_ms: Option<u64>,
+    /// Listen backlog of the local socket and the gateway (capped by the system's maximum), so a burst of connects is served or refused with -32004 instead of failing in connect().
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listen_backlog: Option<u64>,
+    /// After a fatal frame error (frame_too_large, frame_timeout) the daemon writes the error line, half-closes, and reads and discards what the client still sends for at most this long before closing, so a client still writing sees the error and a clean end of stream rather than a reset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fatal_linger_ms: Option<u64>,
 }
 
-/// The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
+/// The WebSocket gateway (docs/protocol.md, The gateway). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GatewayConfig {
     /// Serve the gateway (also --gateway).
@@ -339,6 +369,12 @@ pub struct GatewayConfig {
     /// Open gateway connections; the next one gets -32004.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_connections: Option<u64>,
+    /// Browser origins (scheme://host\[:port\], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://\<host>:\<port>. An upgrade with any other Origin header (including "null") gets HTTP 403. Clients that send no Origin are unaffected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allowed_origins: Option<Vec<String>>,
+    /// Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_pending_connections: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -429,6 +465,9 @@ pub struct PermissionProfile {
     /// Tools this profile may run ("*" for all).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_tools: Option<Vec<String>>,
+    /// Absolute directories under which a non-admin principal with this profile may point session/new.cwd (each root itself included; symlinks resolved). Default: none, so a non-admin gets a daemon-made workspace.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workspace_roots: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -464,7 +503,7 @@ pub struct StorageConfig {
     pub busy_timeout_ms: Option<u64>,
 }
 
-/// file/attach and chunked uploads (SPEC §9).
+/// file/attach and chunked uploads (docs/protocol.md, Files).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FilesConfig {
     /// Largest decoded chunk; reported by file/upload/begin.
@@ -613,6 +652,10 @@ pub struct SessionNewResult {
     pub agent: String,
     pub mode: SessionMode,
     pub workspace_dir: String,
+    /// Same as agent (zerocode reads this name).
+    pub agent_alias: String,
+    /// Transcript rows so far (0 for a new session).
+    pub message_count: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -625,12 +668,14 @@ pub struct SessionPromptResult {
     pub content: String,
 }
 
+/// allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ApprovalDecision {
     AllowOnce,
     AllowAlways,
     Reject,
+    RejectOnce,
 }
 
 pub type Sha256Hex = String;
@@ -684,6 +729,12 @@ pub struct InitializeParams {
     pub client_capabilities: Option<ClientCapabilities>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auth_token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tui_id: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tui_sig: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub env: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -727,15 +778,32 @@ pub struct PairingListParams {}
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionNewParams {
+    /// Agent alias; default "default" (or agent_alias when only that is given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<SessionMode>,
-    /// Absolute path of an existing directory to work in.
+    /// Absolute path of an existing directory to work in (symlinks resolved). Admins may name any directory outside the data dir; other principals only one inside their profiles' workspace_roots, and never another session's workspace: -32012 cwd_forbidden otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cwd: Option<String>,
+    /// 1–128 of A-Z a-z 0-9 _ . -, not starting with a dot (so never . or ..). Default: a random s_\<hex>.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_id: Option<String>,
+    /// zerocode's name for agent (agent wins when both are given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent_alias: Option<String>,
+    /// zerocode's name for mode (mode wins when both are given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_mode: Option<SessionMode>,
+    /// zerocode's terminal id. Accepted and ignored (zerocode sends it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tui_id: Option<serde_json::Value>,
+    /// zerocode's memory switch. Accepted and ignored (zerocode sends it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exclude_memory: Option<serde_json::Value>,
+    /// zerocode's sibling switch. Accepted and ignored (zerocode sends it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keep_siblings: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -1067,6 +1135,14 @@ pub struct AgentNotAllowedData {
     pub agent: String,
 }
 
+/// session/new.cwd names a directory this principal may not use
+///
+/// The `reason: "cwd_forbidden"` variant of [`ForbiddenReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CwdForbiddenData {
+    pub cwd: String,
+}
+
 /// Unknown, expired, discarded or another connection's upload
 ///
 /// The `reason: "upload_not_found"` variant of [`UploadNotFoundReason`], which carries the tag.
@@ -1116,6 +1192,28 @@ pub struct UploadIncompleteData {
 pub struct HashMismatchData {
     pub expected_sha256: String,
     pub actual_sha256: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionSubscribeParams {
+    pub session_id: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionSubscribeResult {
+    pub session_id: String,
+    pub subscribed: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUnsubscribeParams {
+    pub session_id: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionUnsubscribeResult {
+    pub session_id: String,
+    pub subscribed: bool,
 }
 
 /// The `data` of a -32700 PARSE_ERROR error, by `reason`.
@@ -1434,6 +1532,8 @@ pub enum ForbiddenReason {
     LocalOnly(LocalOnlyData),
     /// The principal may not use this agent
     AgentNotAllowed(AgentNotAllowedData),
+    /// session/new.cwd names a directory this principal may not use
+    CwdForbidden(CwdForbiddenData),
 }
 
 impl ForbiddenReason {
@@ -1444,6 +1544,7 @@ impl ForbiddenReason {
             Self::ConfigPathForbidden(_) => "config_path_forbidden",
             Self::LocalOnly(_) => "local_only",
             Self::AgentNotAllowed(_) => "agent_not_allowed",
+            Self::CwdForbidden(_) => "cwd_forbidden",
         }
     }
 }
