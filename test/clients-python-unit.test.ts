@@ -1,9 +1,10 @@
 // clients/python: the package's own unittest suite (runtime over real Unix sockets, every openrpc.json
 // example replayed through the generated methods), the generated modules compiling and importing with
-// warnings as errors, deterministic emitter output, and an offline `pip install` into a fresh venv.
+// warnings as errors, deterministic emitter output, and `pip install ./clients/python` (plain and
+// editable) into a fresh venv with pip's index off: the in-tree backend needs nothing from PyPI.
 // Without python3 every test here reports itself skipped.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,14 +15,15 @@ import { emitPython } from "../codegen/python/index.js";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PKG = join(ROOT, "clients", "python");
 const SRC = join(PKG, "src");
-/** Debian's python3-wheel-whl / python3-setuptools-whl: the only wheel source on a machine with no PyPI. */
-const WHEELS = "/usr/share/python-wheels";
 
 const python = spawnSync("python3", ["-c", "import sys; print(sys.version_info >= (3, 11))"], {
   encoding: "utf8",
 });
 const hasPython = python.status === 0 && python.stdout.trim() === "True";
-const hasWheel = existsSync(WHEELS) && readdirSync(WHEELS).some((f) => f.startsWith("wheel-"));
+/** "3.11": the venv's site-packages directory is lib/python<this>/. */
+const pyVersion = spawnSync("python3", ["-c", "import sys; print('%d.%d' % sys.version_info[:2])"], {
+  encoding: "utf8",
+}).stdout?.trim();
 
 const temps: string[] = [];
 const tempDir = (prefix: string): string => {
@@ -33,12 +35,21 @@ afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
+const pipFree = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("PIP_")));
+
 function py(args: string[], options: { cwd?: string; env?: Record<string, string>; bin?: string } = {}) {
   const r = spawnSync(options.bin ?? "python3", args, {
     cwd: options.cwd ?? ROOT,
     encoding: "utf8",
-    // No pip config from this machine (its find-links, extra indexes): what a machine without PyPI has.
-    env: { ...process.env, PIP_CONFIG_FILE: "/dev/null", PYTHONDONTWRITEBYTECODE: "1", ...options.env },
+    // No pip config from this machine (its config files, PIP_FIND_LINKS, extra indexes) and no index:
+    // what a machine without PyPI has, so nothing can be downloaded or picked up from a local wheel.
+    env: {
+      ...pipFree,
+      PIP_CONFIG_FILE: "/dev/null",
+      PIP_NO_INDEX: "1",
+      PYTHONDONTWRITEBYTECODE: "1",
+      ...options.env,
+    },
     timeout: 180_000,
   });
   return { status: r.status, out: `${r.stdout ?? ""}${r.stderr ?? ""}` };
@@ -51,7 +62,7 @@ describe.skipIf(!hasPython)("clients/python (python3 ≥ 3.11)", () => {
     });
     expect(r.status, r.out).toBe(0);
     const ran = Number(/Ran (\d+) tests?/.exec(r.out)?.[1] ?? 0);
-    expect(ran, r.out).toBeGreaterThanOrEqual(26);
+    expect(ran, r.out).toBeGreaterThanOrEqual(32); // 26 + the build backend's 6
     expect(r.out).toMatch(/\nOK\b/);
     expect(r.out).not.toMatch(/skipped/); // the examples test needs openrpc.json, which is right here
   }, 120_000);
@@ -71,43 +82,43 @@ describe.skipIf(!hasPython)("clients/python (python3 ≥ 3.11)", () => {
     expect(Number(imported.out.trim())).toBeGreaterThan(150);
   });
 
-  it.skipIf(!hasWheel)(
-    `installs offline into a fresh venv: pip install --no-build-isolation (wheel from ${WHEELS})`,
-    () => {
-      const work = tempDir("zc-pip-");
-      const copy = join(work, "python");
-      cpSync(PKG, copy, {
-        recursive: true,
-        filter: (p) => !/(__pycache__|\.egg-info|[/\\]build)$/.test(p),
-      });
-      const venv = join(work, "venv");
-      const made = py(["-m", "venv", venv]);
-      expect(made.status, made.out).toBe(0);
-      const vpy = join(venv, "bin", "python");
-      const wheel = py(["-m", "pip", "install", "-q", "--no-index", "--find-links", WHEELS, "wheel"], {
-        bin: vpy,
-      });
-      expect(wheel.status, wheel.out).toBe(0);
-      const install = py(["-m", "pip", "install", "-q", "--no-index", "--no-build-isolation", copy], {
-        bin: vpy,
-      });
-      expect(install.status, install.out).toBe(0);
-      const check = py(
-        [
-          "-W",
-          "error",
-          "-c",
-          "import zeroclaw_client, importlib.resources as r; print(zeroclaw_client.__file__); print(r.files('zeroclaw_client').joinpath('py.typed').is_file())",
-        ],
-        { bin: vpy, cwd: work },
-      );
-      expect(check.status, check.out).toBe(0);
-      const [file, typed] = check.out.trim().split("\n");
-      expect(file).toContain(join(venv, "lib"));
-      expect(typed).toBe("True");
-    },
-    180_000,
-  );
+  it("installs into a fresh venv with no package index: pip install ./clients/python, then pip install -e", () => {
+    const work = tempDir("zc-pip-");
+    const copy = join(work, "python");
+    cpSync(PKG, copy, { recursive: true, filter: (p) => !p.endsWith("__pycache__") });
+    const venv = join(work, "venv");
+    const made = py(["-m", "venv", venv]);
+    expect(made.status, made.out).toBe(0);
+    const vpy = join(venv, "bin", "python");
+    const probe = (code: string) => py(["-W", "error", "-c", code], { bin: vpy, cwd: work });
+    const where =
+      "import zeroclaw_client, importlib.resources as r; print(zeroclaw_client.__file__); print(r.files('zeroclaw_client').joinpath('py.typed').is_file())";
+
+    // Plain install: pip builds the wheel with the in-tree backend (requires = []) in its isolated env.
+    const install = py(["-m", "pip", "install", "--no-index", copy], { bin: vpy });
+    expect(install.status, install.out).toBe(0);
+    expect(install.out).toMatch(/Successfully installed zeroclaw-client-0\.1\.0/);
+    const installed = probe(where);
+    expect(installed.status, installed.out).toBe(0);
+    expect(installed.out.trim().split("\n")).toEqual([
+      join(venv, "lib", `python${pyVersion}`, "site-packages", "zeroclaw_client", "__init__.py"),
+      "True",
+    ]);
+    const uninstall = py(["-m", "pip", "uninstall", "-y", "zeroclaw-client"], { bin: vpy });
+    expect(uninstall.status, uninstall.out).toBe(0);
+
+    // Editable (PEP 660): the package is imported from the copy's src/, so a new module there shows up.
+    const editable = py(["-m", "pip", "install", "--no-index", "-e", copy], { bin: vpy });
+    expect(editable.status, editable.out).toBe(0);
+    writeFileSync(join(copy, "src", "zeroclaw_client", "_probe.py"), "EDITED = True\n");
+    const edited = probe(`${where}\nfrom zeroclaw_client._probe import EDITED; print(EDITED)`);
+    expect(edited.status, edited.out).toBe(0);
+    expect(edited.out.trim().split("\n")).toEqual([
+      join(copy, "src", "zeroclaw_client", "__init__.py"),
+      "True",
+      "True",
+    ]);
+  }, 180_000);
 });
 
 describe("codegen/python", () => {
