@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
 import { loadDocument, type OpenRpcDocument } from "./document.js";
 import { emitClient } from "./emit-client.js";
+import { syncMethodsDoc } from "./emit-docs.js";
 import { emitErrors } from "./emit-errors.js";
 import { emitMethods } from "./emit-methods.js";
 import { emitTypes } from "./emit-types.js";
@@ -123,6 +124,7 @@ async function main(options: Options): Promise<number> {
   }
   const { files, targets } = await emitAll(doc);
   const covered = `targets: generated/, ${targets.join(", ") || "none"}`;
+  if (!syncMethodsDoc(doc, options.out, options.check)) return 1; // docs/methods.md, outside generated/
 
   if (options.check) {
     const drift = [

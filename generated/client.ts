@@ -110,6 +110,16 @@ export class ZeroclawClient {
     return this.call("session/delete", params, options);
   }
 
+  /** Watch a session: this connection also gets every session/update of it, whoever runs the turn. */
+  sessionSubscribe(params: T.SessionSubscribeParams, options?: CallOptions): Promise<T.SessionSubscribeResult> {
+    return this.call("session/subscribe", params, options);
+  }
+
+  /** Stop watching a session. */
+  sessionUnsubscribe(params: T.SessionUnsubscribeParams, options?: CallOptions): Promise<T.SessionUnsubscribeResult> {
+    return this.call("session/unsubscribe", params, options);
+  }
+
   /** Store whole files (base64, one frame) in the session's workspace, deduplicated per session. */
   fileAttach(params: T.FileAttachParams, options?: CallOptions): Promise<T.FileAttachResult> {
     return this.call("file/attach", params, options);

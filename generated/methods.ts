@@ -19,7 +19,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
 export const HANDSHAKE_METHOD = "initialize" as const;
 
 /** Client → daemon requests. */
-export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
+export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
 /** Client → daemon notifications. */
 export type DaemonNotificationMethod = never;
 /** Daemon → client requests. */
@@ -47,6 +47,8 @@ export type MethodParams = {
   "session/close": T.SessionCloseParams;
   "session/kill": T.SessionKillParams;
   "session/delete": T.SessionDeleteParams;
+  "session/subscribe": T.SessionSubscribeParams;
+  "session/unsubscribe": T.SessionUnsubscribeParams;
   "file/attach": T.FileAttachParams;
   "file/upload/begin": T.FileUploadBeginParams;
   "file/upload/chunk": T.FileUploadChunkParams;
@@ -73,6 +75,8 @@ export type MethodResults = {
   "session/close": T.SessionCloseResult;
   "session/kill": T.SessionKillResult;
   "session/delete": T.SessionDeleteResult;
+  "session/subscribe": T.SessionSubscribeResult;
+  "session/unsubscribe": T.SessionUnsubscribeResult;
   "file/attach": T.FileAttachResult;
   "file/upload/begin": T.FileUploadBeginResult;
   "file/upload/chunk": T.FileUploadChunkResult;
@@ -275,6 +279,26 @@ export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
     notificationAllowed: false,
     validateParams: V.SessionDeleteParams as Validator,
     validateResult: V.SessionDeleteResult as Validator,
+  },
+  "session/subscribe": {
+    name: "session/subscribe",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:read",
+    localOnly: false,
+    notificationAllowed: false,
+    validateParams: V.SessionSubscribeParams as Validator,
+    validateResult: V.SessionSubscribeResult as Validator,
+  },
+  "session/unsubscribe": {
+    name: "session/unsubscribe",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "sessions:read",
+    localOnly: false,
+    notificationAllowed: false,
+    validateParams: V.SessionUnsubscribeParams as Validator,
+    validateResult: V.SessionUnsubscribeResult as Validator,
   },
   "file/attach": {
     name: "file/attach",

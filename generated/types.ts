@@ -440,7 +440,7 @@ export interface Config {
   files?: FilesConfig;
 }
 /**
- * Transport limits (SPEC §2). Read when the listener starts.
+ * Transport limits (docs/protocol.md, Limits). Read when the listener starts.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "RpcConfig".
@@ -484,7 +484,7 @@ export interface RpcConfig {
   fatal_linger_ms?: number;
 }
 /**
- * The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
+ * The WebSocket gateway (docs/protocol.md, The gateway). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "GatewayConfig".
@@ -659,7 +659,7 @@ export interface StorageConfig {
   busy_timeout_ms?: number;
 }
 /**
- * file/attach and chunked uploads (SPEC §9).
+ * file/attach and chunked uploads (docs/protocol.md, Files).
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "FilesConfig".
@@ -1100,6 +1100,36 @@ export interface SessionDeleteParams {
 export interface SessionDeleteResult {
   session_id: string;
   deleted: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionSubscribeParams".
+ */
+export interface SessionSubscribeParams {
+  session_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionSubscribeResult".
+ */
+export interface SessionSubscribeResult {
+  session_id: string;
+  subscribed: true;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUnsubscribeParams".
+ */
+export interface SessionUnsubscribeParams {
+  session_id: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUnsubscribeResult".
+ */
+export interface SessionUnsubscribeResult {
+  session_id: string;
+  subscribed: false;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema

@@ -14,7 +14,7 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  external: ["better-sqlite3", "openai", "ws", "smol-toml"],
+  external: ["better-sqlite3", "openai", "ws", "smol-toml", "pino-pretty"],
   // Bundled CommonJS dependencies (pino, ajv) call require(); ESM output has none of its own.
   banner: {
     js: 'import { createRequire as __zcRequire } from "node:module"; const require = __zcRequire(import.meta.url);',

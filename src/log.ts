@@ -1,14 +1,57 @@
-// Structured JSON logs on stderr (SPEC §10). Payload contents and secrets are never passed in.
-import pino, { type Logger } from "pino";
+// The daemon's log on stderr (SPEC §10): JSON lines, or, when stderr is a terminal, coloured
+// human-readable lines through pino-pretty (loaded only then, so a daemon logging to a file or a
+// pipe starts as fast as before). Payload contents and secrets are never passed in.
+import pino, { type DestinationStream, type Logger } from "pino";
+import { CliError, Exit } from "./cli/exit-codes.js";
 
 export type { Logger };
 
-export function createLogger(level = process.env.ZEROCLAW_LOG_LEVEL ?? "info"): Logger {
-  // Synchronous writes: log lines are rare (connections, refusals) and must survive a prompt exit.
-  return pino(
-    { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime },
-    pino.destination({ fd: 2, sync: true }),
-  );
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const options = (level: string) => ({
+  level,
+  base: { pid: process.pid },
+  timestamp: pino.stdTimeFunctions.isoTime,
+});
+
+function checkedLevel(level: string): string {
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new CliError(
+      `unknown log level ${JSON.stringify(level)}: use one of ${LOG_LEVELS.join(", ")}`,
+      Exit.usage,
+    );
+  return level;
+}
+
+export function createLogger(level = process.env.ZEROCLAW_LOG_LEVEL || "info"): Logger {
+  // Synchronous writes: log lines are few (connections, turns, refusals) and must survive a prompt exit.
+  return pino(options(checkedLevel(level)), pino.destination({ fd: 2, sync: true }));
+}
+
+/**
+ * The daemon's logger: level from --log-level, else ZEROCLAW_LOG_LEVEL, else info; format from
+ * ZEROCLAW_LOG_FORMAT ("json" | "pretty"), else pretty on a TTY and JSON otherwise.
+ */
+export async function createDaemonLogger(
+  levelFlag?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Logger> {
+  const level = checkedLevel(levelFlag ?? (env.ZEROCLAW_LOG_LEVEL || "info"));
+  const format = env.ZEROCLAW_LOG_FORMAT || (process.stderr.isTTY ? "pretty" : "json");
+  if (format !== "pretty" && format !== "json")
+    throw new CliError(`ZEROCLAW_LOG_FORMAT=${format}: use json or pretty`, Exit.usage);
+  if (format === "json") return createLogger(level);
+  const { default: pretty } = await import("pino-pretty");
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
+  const stream: DestinationStream = pretty({
+    destination: 2,
+    sync: true,
+    colorize: !noColor && (process.stderr.isTTY === true || (env.FORCE_COLOR ?? "0") !== "0"),
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname",
+    singleLine: true,
+  });
+  return pino(options(level), stream);
 }
 
 /** The logging a connection's parts do: pino's methods, with the connection's fields bound. */

@@ -185,7 +185,15 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), "zc-codegen-"));
     // clients/ too: generate:check also covers each client target's generated files there.
-    for (const entry of ["codegen", "generated", "clients", "openrpc.json", "package.json", "tsconfig.json"])
+    for (const entry of [
+      "codegen",
+      "docs",
+      "generated",
+      "clients",
+      "openrpc.json",
+      "package.json",
+      "tsconfig.json",
+    ])
       cpSync(join(ROOT, entry), join(copy, entry), {
         recursive: true,
         filter: (src) => !/[\\/](target|node_modules|\.venv|__pycache__)$/.test(src),
@@ -212,6 +220,19 @@ describe("npm run generate:check (in a temp copy of the repo)", () => {
       const r = await npm("generate:check");
       expect(r.code).toBe(1);
       expect(r.stderr).toContain("generated/methods.ts");
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  it("exits 1 naming docs/methods.md when the method reference is edited", async () => {
+    const file = join(copy, "docs", "methods.md");
+    const original = readFileSync(file, "utf8");
+    writeFileSync(file, `${original}hand edit\n`);
+    try {
+      const r = await npm("generate:check");
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("docs/methods.md");
     } finally {
       writeFileSync(file, original);
     }

@@ -1,5 +1,5 @@
 // `zeroclaw call METHOD [PARAMS_JSON]` as a real child process against a real daemon process: result
-// JSON on stdout, error object on stderr with exit 1, usage errors exit 2.
+// JSON on stdout, error object on stderr with exit 1, usage errors exit 2, no daemon exit 3.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -110,18 +110,20 @@ describe("zeroclaw call", () => {
     expect(r.stdout).toBe("");
   });
 
-  it("no daemon listening exits 1 with a message naming the endpoint", async () => {
+  it("no daemon listening exits 3 with one line naming the endpoint and `zeroclaw daemon`", async () => {
     const missing = join(home, "nobody-here.sock");
     const r = await runCli(["call", "status"], { ...env, ZEROCLAW_SOCKET: missing });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain(missing);
+    expect(r.stderr).toContain("start one with `zeroclaw daemon`");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });
 
   it("no daemon at the default endpoint names ~/.zeroclaw/data/daemon.sock", async () => {
     const empty = dirs.make();
     const r = await runCli(["call", "status"], childEnv(empty));
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stderr).toContain(join(empty, ".zeroclaw", "data", "daemon.sock"));
   });
 });

@@ -54,11 +54,16 @@ const stdoutJson = <T>(r: RunResult): T => {
   return JSON.parse(r.stdout) as T;
 };
 
-/** A failed CLI call: exit 1, nothing on stdout, the JSON error object on stderr. */
-const failure = (r: RunResult): ErrorObject => {
-  expect(r.code, `stdout:\n${r.stdout}`).toBe(1);
+/**
+ * A failed CLI call: exit 1 (3 when no daemon listens), nothing on stdout, one line on stderr: the
+ * daemon's message, then its code and reason in parentheses.
+ */
+const failure = (r: RunResult, exitCode = 1): ErrorObject => {
+  expect(r.code, `stdout:\n${r.stdout}`).toBe(exitCode);
   expect(r.stdout).toBe("");
-  return JSON.parse(r.stderr) as ErrorObject;
+  expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
+  const m = /\((-\d+) ([a-z_]+)\)$/.exec(r.stderr.trim());
+  return { code: m ? Number(m[1]) : 0, message: r.stderr, data: m ? { reason: m[2] } : undefined };
 };
 
 const list = async (): Promise<Listed> => stdoutJson<Listed>(await runCli(["call", "pairing/list"], env));
@@ -112,9 +117,11 @@ describe("zeroclaw pair / unpair", () => {
     expect(r.stdout).not.toContain(phone.token);
   });
 
-  it("pair --user for a user that is not configured exits 1 with -32602 and creates nothing", async () => {
+  it("pair --user for a user that is not configured exits 1, says how to create it, creates nothing", async () => {
     const err = failure(await runCli(["pair", "--user", "nobody", "--label", "x"], env));
-    expect(err.code).toBe(-32602);
+    expect(err.message).toContain('no user "nobody"');
+    expect(err.message).toContain("zeroclaw profile add");
+    expect(err.message).toContain("zeroclaw user add nobody --profile");
     expect((await list()).tokens).toHaveLength(2);
   });
 
@@ -150,13 +157,15 @@ describe("zeroclaw pair / unpair", () => {
     }
   });
 
-  it("with no daemon listening, pair exits 1 with an error object naming the endpoint", async () => {
+  it("with no daemon listening, pair exits 3 with one line naming the endpoint", async () => {
     const home = dirs.make();
     const socket = join(home, "none.sock");
     const err = failure(
       await runCli(["pair", "--user", "alice"], childEnv(home, { ZEROCLAW_SOCKET: socket })),
+      3,
     );
     expect(err.message).toContain(socket);
+    expect(err.message).toContain("zeroclaw daemon");
   });
 
   it("pair without --user and unpair without an id are usage errors (exit 2)", async () => {

@@ -1,99 +1,206 @@
-// The zeroclaw command line: daemon, call, conformance.
-import { parseArgs } from "node:util";
+// The zeroclaw command line. Every command parses its options with util.parseArgs (src/cli/args.ts),
+// answers -h/--help, and ends in one of the exit codes of src/cli/exit-codes.ts. No stack trace
+// reaches a user: a failure is one line saying what to do (ZEROCLAW_DEBUG=1 adds the stack).
+import { type Options, parseCommandArgs, str, strs } from "../cli/args.js";
+import { CliError, Exit } from "../cli/exit-codes.js";
+import { COMMAND_HELP, MAIN_HELP } from "../cli/usage.js";
 import { SERVER_VERSION } from "../daemon/version.js";
 
-const USAGE = `usage:
-  zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway]
-  zeroclaw call METHOD [PARAMS_JSON]        (ZEROCLAW_SOCKET or the default endpoint)
-  zeroclaw pair --user NAME [--label TEXT]  (prints a pairing token for the gateway, once)
-  zeroclaw unpair TOKEN_ID
-  zeroclaw upload SESSION FILE              (chunked upload into the session's workspace; prints the FileEntry)
-  zeroclaw conformance (--socket PATH | --spawn "CMD") [--filter TEXT] [--timeout-ms N] [--verbose]
-  zeroclaw --version
-`;
+const CONFIG_DIR: Options = { "config-dir": { type: "string" } };
+
+type Command = {
+  options: Options;
+  positionals: { min: number; max: number };
+  run(values: Record<string, unknown>, positionals: string[]): Promise<number>;
+};
+
+const COMMANDS: Record<string, Command> = {
+  daemon: {
+    options: {
+      ...CONFIG_DIR,
+      ephemeral: { type: "boolean" },
+      gateway: { type: "boolean" },
+      "log-level": { type: "string" },
+    },
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { daemonCommand } = await import("../cli/daemon-command.js");
+      return daemonCommand({
+        configDir: str(v["config-dir"]),
+        ephemeral: v.ephemeral === true,
+        gateway: v.gateway === true,
+        logLevel: str(v["log-level"]),
+      });
+    },
+  },
+  chat: {
+    options: {
+      ...CONFIG_DIR,
+      session: { type: "string" },
+      agent: { type: "string" },
+      cwd: { type: "string" },
+    },
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { chatCommand } = await import("../cli/chat/chat-command.js");
+      return chatCommand({
+        session: str(v.session),
+        agent: str(v.agent),
+        cwd: str(v.cwd),
+        configDir: str(v["config-dir"]),
+      });
+    },
+  },
+  watch: {
+    options: CONFIG_DIR,
+    positionals: { min: 1, max: 1 },
+    async run(v, [session]) {
+      const { watchCommand } = await import("../cli/chat/watch-command.js");
+      return watchCommand(session!, str(v["config-dir"]));
+    },
+  },
+  sessions: {
+    options: CONFIG_DIR,
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { sessionsCommand } = await import("../cli/admin-commands.js");
+      return sessionsCommand(str(v["config-dir"]));
+    },
+  },
+  call: {
+    options: CONFIG_DIR,
+    positionals: { min: 1, max: 2 },
+    async run(v, positionals) {
+      const { callCommand } = await import("../cli/call-command.js");
+      return callCommand(positionals, str(v["config-dir"]));
+    },
+  },
+  user: {
+    options: { ...CONFIG_DIR, profile: { type: "string", multiple: true }, uid: { type: "string" } },
+    positionals: { min: 2, max: 2 },
+    async run(v, [verb, name]) {
+      if (verb !== "add") throw new CliError(`unknown subcommand user ${verb}: use user add`, Exit.usage);
+      const { userAddCommand } = await import("../cli/admin-commands.js");
+      return userAddCommand(name!, strs(v.profile), str(v.uid), str(v["config-dir"]));
+    },
+  },
+  profile: {
+    options: {
+      ...CONFIG_DIR,
+      grant: { type: "string", multiple: true },
+      agent: { type: "string", multiple: true },
+      tool: { type: "string", multiple: true },
+      "config-path": { type: "string", multiple: true },
+      admin: { type: "boolean" },
+    },
+    positionals: { min: 2, max: 2 },
+    async run(v, [verb, name]) {
+      if (verb !== "add")
+        throw new CliError(`unknown subcommand profile ${verb}: use profile add`, Exit.usage);
+      const { profileAddCommand } = await import("../cli/admin-commands.js");
+      return profileAddCommand(
+        name!,
+        {
+          grants: strs(v.grant),
+          admin: v.admin === true,
+          agents: strs(v.agent),
+          tools: strs(v.tool),
+          configPaths: strs(v["config-path"]),
+        },
+        str(v["config-dir"]),
+      );
+    },
+  },
+  pair: {
+    options: { ...CONFIG_DIR, user: { type: "string" }, label: { type: "string" } },
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const user = str(v.user);
+      if (!user) throw new CliError("missing --user NAME", Exit.usage);
+      const { pairCommand } = await import("../cli/admin-commands.js");
+      return pairCommand(user, str(v.label), str(v["config-dir"]));
+    },
+  },
+  unpair: {
+    options: CONFIG_DIR,
+    positionals: { min: 1, max: 1 },
+    async run(v, [tokenId]) {
+      const { unpairCommand } = await import("../cli/admin-commands.js");
+      return unpairCommand(tokenId!, str(v["config-dir"]));
+    },
+  },
+  upload: {
+    options: CONFIG_DIR,
+    positionals: { min: 2, max: 2 },
+    async run(v, positionals) {
+      const { uploadCommand } = await import("../cli/upload-command.js");
+      return uploadCommand(positionals, str(v["config-dir"]));
+    },
+  },
+};
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case "daemon": {
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          "config-dir": { type: "string" },
-          ephemeral: { type: "boolean", default: false },
-          gateway: { type: "boolean", default: false },
-        },
-      });
-      const { daemonCommand } = await import("../cli/daemon-command.js");
-      return daemonCommand({
-        configDir: values["config-dir"],
-        ephemeral: values.ephemeral,
-        gateway: values.gateway,
-      });
-    }
-    case "call": {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        options: { "config-dir": { type: "string" } },
-        allowPositionals: true,
-      });
-      const { callCommand } = await import("../cli/call-command.js");
-      return callCommand(positionals, values["config-dir"]);
-    }
-    case "pair": {
-      const { values } = parseArgs({
-        args: rest,
-        options: { user: { type: "string" }, label: { type: "string" }, "config-dir": { type: "string" } },
-      });
-      const { pairCommand } = await import("../cli/pair-command.js");
-      return pairCommand(values.user, values.label, values["config-dir"]);
-    }
-    case "unpair": {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        options: { "config-dir": { type: "string" } },
-        allowPositionals: true,
-      });
-      const { unpairCommand } = await import("../cli/pair-command.js");
-      return unpairCommand(positionals[0], values["config-dir"]);
-    }
-    case "upload": {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        options: { "config-dir": { type: "string" } },
-        allowPositionals: true,
-      });
-      const { uploadCommand } = await import("../cli/upload-command.js");
-      return uploadCommand(positionals, values["config-dir"]);
-    }
-    case "conformance": {
-      const { conformanceMain } = await import("../../conformance/cli.js");
-      return conformanceMain(rest);
-    }
+    case "-V":
     case "--version":
     case "version":
       process.stdout.write(`${SERVER_VERSION}\n`);
-      return 0;
+      return Exit.ok;
     case undefined:
-    case "help":
+      process.stderr.write(`${MAIN_HELP}\n`);
+      return Exit.usage;
+    case "-h":
     case "--help":
-      process.stdout.write(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      process.stderr.write(`zeroclaw: unknown command ${command}\n${USAGE}`);
-      return 2;
+    case "help": {
+      const topic = command === "help" ? rest[0] : undefined;
+      process.stdout.write(`${(topic && COMMAND_HELP[topic]) || MAIN_HELP}\n`);
+      return Exit.ok;
+    }
+    case "conformance": {
+      // The suite parses its own arguments (it also runs on its own, outside this command line).
+      const { conformanceMain } = await import("../../conformance/cli.js");
+      return conformanceMain(rest);
+    }
+  }
+  const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!spec) throw new CliError(`unknown command ${command} (zeroclaw --help lists them)`, Exit.usage);
+  try {
+    const parsed = parseCommandArgs(rest, spec.options, spec.positionals);
+    if (parsed === "help") {
+      process.stdout.write(`${COMMAND_HELP[command]}\n`);
+      return Exit.ok;
+    }
+    return await spec.run(parsed.values, parsed.positionals);
+  } catch (err) {
+    // A usage error names the command's usage line, so the fix is on the same line.
+    if (err instanceof CliError && err.exitCode === Exit.usage) {
+      const usage = COMMAND_HELP[command]?.split("\n")[0] ?? "";
+      throw new CliError(`${err.message}; ${usage}`, err.exitCode);
+    }
+    throw err;
   }
 }
 
+const command = process.argv[2];
 main(process.argv.slice(2)).then(
   (code) => {
     // The daemon has closed everything it owns by now; exiting explicitly keeps a stray handle in a
-    // dependency from holding the process open after SIGTERM.
-    if (process.argv[2] === "daemon") process.exit(code);
+    // dependency from holding the process open after SIGTERM. chat and watch may leave stdin open.
+    if (command === "daemon" || command === "chat" || command === "watch") process.exit(code);
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`zeroclaw: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 1;
+    const prefix = command && Object.hasOwn(COMMANDS, command) ? `zeroclaw ${command}` : "zeroclaw";
+    if (err instanceof CliError) {
+      process.stderr.write(`${prefix}: ${err.message}\n`);
+      process.exit(err.exitCode);
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(
+      `${prefix}: internal error: ${message} (this is a bug; ZEROCLAW_DEBUG=1 shows the stack trace)\n`,
+    );
+    if (process.env.ZEROCLAW_DEBUG) process.stderr.write(`${err instanceof Error ? err.stack : ""}\n`);
+    process.exit(Exit.internal);
   },
 );

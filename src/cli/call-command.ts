@@ -1,20 +1,18 @@
 // zeroclaw call METHOD [PARAMS_JSON]: initialize, call, print the result as JSON on stdout and daemon
-// notifications on stderr; exit 1 with the error object on failure.
+// notifications on stderr; exit 1 with the error object on failure, and also when a session/prompt
+// turn ended with outcome "failed" (the result is still printed).
+import { usageError } from "./exit-codes.js";
 import { callDaemon } from "./rpc-call.js";
 
 export async function callCommand(args: string[], configDir: string | undefined): Promise<number> {
   const [method, paramsText] = args;
-  if (!method) {
-    process.stderr.write("usage: zeroclaw call METHOD [PARAMS_JSON]\n");
-    return 2;
-  }
+  if (!method) throw usageError("missing METHOD");
   let params: unknown = {};
   if (paramsText !== undefined) {
     try {
       params = JSON.parse(paramsText);
     } catch (err) {
-      process.stderr.write(`zeroclaw call: PARAMS_JSON is not valid JSON: ${(err as Error).message}\n`);
-      return 2;
+      throw usageError(`PARAMS_JSON is not valid JSON: ${(err as Error).message}`);
     }
   }
   const outcome = await callDaemon(method, params, configDir, (m, p) => {
@@ -22,7 +20,8 @@ export async function callCommand(args: string[], configDir: string | undefined)
   });
   if (outcome.ok) {
     process.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
-    return 0;
+    const turnOutcome = (outcome.result as { outcome?: unknown } | null)?.outcome;
+    return method === "session/prompt" && turnOutcome === "failed" ? 1 : 0;
   }
   process.stderr.write(`${JSON.stringify(outcome.error, null, 2)}\n`);
   return outcome.exitCode;

@@ -1,16 +1,21 @@
-// zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway]: runs in the foreground until
-// SIGINT/SIGTERM (or, with --ephemeral, until the last client leaves), then exits 0.
+// zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway] [--log-level LEVEL]: runs in the
+// foreground until SIGINT/SIGTERM (or, with --ephemeral, until the last client leaves), then exits 0.
+// A daemon that cannot start says why in one line and what to change (exit 4).
+import { join } from "node:path";
 import { ConfigError } from "../config/config-file.js";
 import { Daemon } from "../daemon/daemon.js";
 import { EndpointBlockedError, EndpointBusyError } from "../daemon/endpoint-lock.js";
-import { createLogger } from "../log.js";
+import { resolvePaths } from "../daemon/paths.js";
+import { createDaemonLogger } from "../log.js";
+import { CliError, Exit } from "./exit-codes.js";
 
 export async function daemonCommand(opts: {
   configDir?: string;
   ephemeral: boolean;
   gateway: boolean;
+  logLevel?: string;
 }): Promise<number> {
-  const log = createLogger();
+  const log = await createDaemonLogger(opts.logLevel);
   let daemon: Daemon | undefined;
   let stopRequested: string | undefined;
   let exit: (code: number) => void = () => {};
@@ -43,16 +48,34 @@ export async function daemonCommand(opts: {
       onSelfStop: () => stop("ephemeral"),
     });
   } catch (err) {
-    if (
-      err instanceof EndpointBusyError ||
-      err instanceof EndpointBlockedError ||
-      err instanceof ConfigError
-    ) {
-      process.stderr.write(`zeroclaw daemon: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
+    throw startFailure(err, opts.configDir);
   }
   if (stopRequested) stop(stopRequested);
   return done;
+}
+
+/** Why the daemon could not start, as one line that names the setting to change. */
+function startFailure(err: unknown, configDir: string | undefined): CliError {
+  if (err instanceof EndpointBusyError || err instanceof EndpointBlockedError || err instanceof ConfigError)
+    return new CliError(err.message, Exit.cannotStart);
+  const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
+  const configFile = join(resolvePaths(configDir).configDir, "config.toml");
+  if (e.code === "EADDRINUSE" && e.syscall === "listen" && e.port !== undefined)
+    return new CliError(
+      `gateway port ${e.address ?? ""}:${e.port} is already in use: set gateway.port in ${configFile} to a free port (0 picks one), or stop what listens there`,
+      Exit.cannotStart,
+    );
+  if ((e.code === "EACCES" || e.code === "EADDRNOTAVAIL") && e.syscall === "listen" && e.port !== undefined)
+    return new CliError(
+      `cannot listen on ${e.address ?? ""}:${e.port} (${e.code}): change gateway.host / gateway.port in ${configFile}`,
+      Exit.cannotStart,
+    );
+  if (e.code === "EACCES" || e.code === "EPERM" || e.code === "ENOENT" || e.code === "ENOTDIR")
+    return new CliError(
+      `cannot start: ${e.message} (check ZEROCLAW_CONFIG_DIR, ZEROCLAW_DATA_DIR and ZEROCLAW_SOCKET)`,
+      Exit.cannotStart,
+    );
+  return err instanceof CliError
+    ? err
+    : new CliError(`cannot start: ${e.message ?? String(err)}`, Exit.cannotStart);
 }

@@ -1,11 +1,13 @@
-// One initialized call to the local daemon, for the command line (call, pair, unpair).
+// One initialized call to the local daemon, for `zeroclaw call`.
 import { RpcError } from "../../generated/errors.js";
 import { connectClient } from "../client/connect.js";
 import { resolvePaths } from "../daemon/paths.js";
 import { SERVER_VERSION } from "../daemon/version.js";
+import { connectFailure } from "./daemon-client.js";
 
 export type CliCallOutcome = { ok: true; result: unknown } | { ok: false; error: unknown; exitCode: number };
 
+/** Resolves with the result or the daemon's error object; no daemon to connect to throws a CliError. */
 export async function callDaemon(
   method: string,
   params: unknown,
@@ -17,11 +19,7 @@ export async function callDaemon(
   try {
     connected = await connectClient(endpoint);
   } catch (err) {
-    return {
-      ok: false,
-      error: { message: `cannot connect to ${endpoint}: ${(err as Error).message}` },
-      exitCode: 1,
-    };
+    throw connectFailure(endpoint, err);
   }
   const { client, connection } = connected;
   if (onNotification) connection.onAnyNotification(onNotification);

@@ -12,6 +12,7 @@ import type { FileEntry } from "../../generated/types.js";
 import { connectClient } from "../client/connect.js";
 import { resolvePaths } from "../daemon/paths.js";
 import { SERVER_VERSION } from "../daemon/version.js";
+import { connectFailure } from "./daemon-client.js";
 
 const USAGE = "usage: zeroclaw upload SESSION FILE [--config-dir DIR]\n";
 const DEFAULT_CHUNK_TIMEOUT_MS = 30_000;
@@ -66,8 +67,7 @@ export async function uploadCommand(args: string[], configDir?: string): Promise
   try {
     connected = await connectClient(endpoint);
   } catch (err) {
-    printError({ message: `cannot connect to ${endpoint}: ${describe(err)}` });
-    return 1;
+    throw connectFailure(endpoint, err); // one line, exit 3
   }
   const { client, connection } = connected;
   const progress = new Progress(size);

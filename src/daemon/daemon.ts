@@ -13,6 +13,7 @@ import type { DaemonServices } from "../handlers/context.js";
 import { createLogger, type Logger } from "../log.js";
 import { SessionManager } from "../sessions/session-manager.js";
 import { SessionStore } from "../sessions/session-store.js";
+import { SessionSubscriptions } from "../sessions/subscriptions.js";
 import { TurnService } from "../sessions/turn-service.js";
 import { openDatabase, type Storage } from "../storage/database.js";
 import { PairingTokenStore } from "../storage/pairing-tokens.js";
@@ -103,6 +104,7 @@ export class Daemon {
       pairing,
       sessions,
       turns,
+      subscriptions: new SessionSubscriptions(),
       files,
       uploads,
       connectionCounts: () => ({

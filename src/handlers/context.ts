@@ -8,6 +8,7 @@ import type { FileStore } from "../files/file-store.js";
 import type { UploadManager } from "../files/upload-manager.js";
 import type { Peer } from "../jsonrpc/peer.js";
 import type { SessionManager } from "../sessions/session-manager.js";
+import type { SessionSubscriptions } from "../sessions/subscriptions.js";
 import type { TurnService } from "../sessions/turn-service.js";
 import type { PairingTokenStore } from "../storage/pairing-tokens.js";
 import type { TransportKind } from "../transport/transport.js";
@@ -41,6 +42,7 @@ export interface DaemonServices {
   readonly pairing: PairingTokenStore;
   readonly sessions: SessionManager;
   readonly turns: TurnService;
+  readonly subscriptions: SessionSubscriptions;
   readonly files: FileStore;
   readonly uploads: UploadManager;
   connectionCounts(): { local: number; gateway: number };

@@ -19,6 +19,7 @@ import {
   sessionPrompt,
 } from "./session.js";
 import { status } from "./status.js";
+import { sessionSubscribe, sessionUnsubscribe } from "./subscription.js";
 
 export const handlers = {
   initialize,
@@ -39,6 +40,8 @@ export const handlers = {
   "session/close": sessionClose,
   "session/kill": sessionKill,
   "session/delete": sessionDelete,
+  "session/subscribe": sessionSubscribe,
+  "session/unsubscribe": sessionUnsubscribe,
   "file/attach": fileAttach,
   "file/upload/begin": fileUploadBegin,
   "file/upload/chunk": fileUploadChunk,

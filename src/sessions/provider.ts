@@ -35,7 +35,11 @@ export interface Provider {
 
 /** A provider-side failure, with a message fit for the user (never containing credentials). */
 export class ProviderError extends Error {
-  constructor(message: string) {
+  /** The HTTP status the provider answered with, when it answered with one (for the log). */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = "ProviderError";
   }

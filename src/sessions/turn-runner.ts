@@ -184,6 +184,11 @@ export async function runTurn(args: {
       outcome = "failed";
       stopReason = "error";
       content = err instanceof ProviderError ? err.message : `turn failed: ${(err as Error).message}`;
+      if (err instanceof ProviderError)
+        args.log.warn(
+          { session: session.id, turn: turnId, provider: agent.provider.alias, http_status: err.status },
+          "provider failed",
+        );
       if (!(err instanceof ProviderError)) args.log.error({ err, session: session.id }, "turn failed");
       safely(args.log, () => write([{ role: "system", kind: "message", content, turnId }]));
     }
@@ -260,7 +265,10 @@ async function askApproval(
   const { session, settings, io, signal } = args;
   const requestId = session.nextApprovalId();
   const decided = new Promise<"allow" | "reject" | "timeout">((resolve) => {
-    const timer = setTimeout(() => settle("timeout"), settings.approvalTimeoutMs);
+    const timer = setTimeout(() => {
+      args.log.info({ session: session.id, request: requestId, tool: toolName }, "approval timed out");
+      settle("timeout");
+    }, settings.approvalTimeoutMs);
     const onAbort = (): void => settle("reject");
     signal.addEventListener("abort", onAbort, { once: true });
     function settle(result: "allow" | "reject" | "timeout"): void {
@@ -272,6 +280,10 @@ async function askApproval(
     session.approvals.set(requestId, {
       toolName,
       decide(decision) {
+        args.log.info(
+          { session: session.id, request: requestId, tool: toolName, decision },
+          "approval decided",
+        );
         if (decision === "allow_always") session.allowedAlways.add(toolName);
         settle(decision === "reject" ? "reject" : "allow");
       },

@@ -10,6 +10,7 @@ import type { Logger } from "../log.js";
 import type { Provider } from "./provider.js";
 import { createProvider } from "./providers/create-provider.js";
 import type { SessionManager } from "./session-manager.js";
+import { TurnLog } from "./turn-log.js";
 import { runTurn, type TurnSettings } from "./turn-runner.js";
 
 export class TurnService {
@@ -65,7 +66,8 @@ export class TurnService {
     };
     const peer = ctx.conn.peer;
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
-    return runTurn({
+    const turnLog = new TurnLog(this.log, sessionId, session.agent);
+    const running = runTurn({
       session,
       prompt,
       principal,
@@ -77,7 +79,10 @@ export class TurnService {
       io: {
         connectionClosed: ctx.conn.closed,
         async emit(update) {
-          peer.notify("session/update", { sessionId, ...update });
+          turnLog.observe(update);
+          const params = { sessionId, ...update };
+          peer.notify("session/update", params);
+          ctx.daemon.subscriptions.publish(sessionId, params, peer);
           await peer.transport.whenWritable();
         },
         elicit: canElicit
@@ -88,5 +93,10 @@ export class TurnService {
           : undefined,
       },
     });
+    // runTurn sets session.turn before its first await, so the turn id is known here.
+    turnLog.started((session.turn as { turnId: string } | undefined)?.turnId);
+    const result = await running;
+    turnLog.ended(result.outcome, result.stop_reason, session.context);
+    return result;
   }
 }

@@ -292,6 +292,46 @@ func (c *Client) SessionDelete(ctx context.Context, params *SessionDeleteParams)
 	return &result, nil
 }
 
+// SessionSubscribe calls session/subscribe: Watch a session: this connection also gets every
+// session/update of it, whoever runs the turn.
+//
+// From the answer on, every session/update of the session is sent to this connection too, in the
+// order the turn's own connection gets them; it may answer an approval_request with session/approve
+// if it holds sessions:update (elicitation/create still goes to the turn's connection only).
+// Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the
+// connection. A subscriber that stops reading is disconnected by the write-stall rule
+// (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin
+// only (-32003); a session that is neither live nor stored is -32000.
+//
+// Grant: sessions:read.
+func (c *Client) SessionSubscribe(ctx context.Context, params *SessionSubscribeParams) (*SessionSubscribeResult, error) {
+	if params == nil {
+		params = &SessionSubscribeParams{}
+	}
+	var result SessionSubscribeResult
+	if err := c.call(ctx, "session/subscribe", params, &result); err != nil {
+		return nil, err
+	}
+	return &result, nil
+}
+
+// SessionUnsubscribe calls session/unsubscribe: Stop watching a session.
+//
+// Ends this connection's subscription to the session; answering for a session this connection does
+// not watch is not an error. Same ownership rules as session/subscribe.
+//
+// Grant: sessions:read.
+func (c *Client) SessionUnsubscribe(ctx context.Context, params *SessionUnsubscribeParams) (*SessionUnsubscribeResult, error) {
+	if params == nil {
+		params = &SessionUnsubscribeParams{}
+	}
+	var result SessionUnsubscribeResult
+	if err := c.call(ctx, "session/unsubscribe", params, &result); err != nil {
+		return nil, err
+	}
+	return &result, nil
+}
+
 // FileAttach calls file/attach: Store whole files (base64, one frame) in the session's workspace,
 // deduplicated per session.
 //
@@ -371,7 +411,8 @@ func (c *Client) FileUploadCommit(ctx context.Context, params *FileUploadCommitP
 // OnSessionUpdate sets the callback for the daemon → client notification session/update: Daemon →
 // client notification: one incremental event of a running turn.
 //
-// Sent to the connection running the turn. Every update of a turn is written before that turn's
+// Sent to the connection running the turn, and to every connection subscribed to the session
+// (session/subscribe) in the same order. Every update of a turn is written before that turn's
 // session/prompt response.
 //
 // The callback runs on the connection's reader goroutine, in arrival order: it must return quickly

@@ -334,7 +334,7 @@ type Config struct {
 	Files              *FilesConfig                 `json:"files,omitempty"`
 }
 
-// RPCConfig: Transport limits (SPEC §2). Read when the listener starts.
+// RPCConfig: Transport limits (docs/protocol.md, Limits). Read when the listener starts.
 type RPCConfig struct {
 	// Largest accepted frame: the bytes before its \n (a tolerated trailing \r counts).
 	MaxFrameBytes *int64 `json:"max_frame_bytes,omitempty"`
@@ -360,8 +360,8 @@ type RPCConfig struct {
 	FatalLingerMs *int64 `json:"fatal_linger_ms,omitempty"`
 }
 
-// GatewayConfig: The WebSocket gateway (SPEC §10). Read at start-up; the frame, initialize,
-// frame-time and write-stall limits are rpc's.
+// GatewayConfig: The WebSocket gateway (docs/protocol.md, The gateway). Read at start-up; the
+// frame, initialize, frame-time and write-stall limits are rpc's.
 type GatewayConfig struct {
 	// Serve the gateway (also --gateway).
 	Enabled *bool `json:"enabled,omitempty"`
@@ -474,7 +474,7 @@ type StorageConfig struct {
 	BusyTimeoutMs *int64 `json:"busy_timeout_ms,omitempty"`
 }
 
-// FilesConfig: file/attach and chunked uploads (SPEC §9).
+// FilesConfig: file/attach and chunked uploads (docs/protocol.md, Files).
 type FilesConfig struct {
 	// Largest decoded chunk; reported by file/upload/begin.
 	ChunkBytes *int64 `json:"chunk_bytes,omitempty"`
@@ -845,6 +845,28 @@ type SessionDeleteParams struct {
 type SessionDeleteResult struct {
 	SessionID string `json:"session_id"`
 	Deleted   bool   `json:"deleted"`
+}
+
+// SessionSubscribeParams is the params object of session/subscribe.
+type SessionSubscribeParams struct {
+	SessionID string `json:"session_id"`
+}
+
+// SessionSubscribeResult is the result of session/subscribe.
+type SessionSubscribeResult struct {
+	SessionID  string `json:"session_id"`
+	Subscribed bool   `json:"subscribed"`
+}
+
+// SessionUnsubscribeParams is the params object of session/unsubscribe.
+type SessionUnsubscribeParams struct {
+	SessionID string `json:"session_id"`
+}
+
+// SessionUnsubscribeResult is the result of session/unsubscribe.
+type SessionUnsubscribeResult struct {
+	SessionID  string `json:"session_id"`
+	Subscribed bool   `json:"subscribed"`
 }
 
 // FileAttachParams is the params object of file/attach.

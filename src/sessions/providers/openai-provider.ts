@@ -159,7 +159,10 @@ export class OpenAiProvider implements Provider {
 
   /** Maps whatever the SDK or the stream threw to a user-facing ProviderError, scrubbed of the key. */
   #providerError(err: unknown): ProviderError {
-    return new ProviderError(redact(`provider ${this.#alias}: ${describeFailure(err)}`, this.#apiKey));
+    return new ProviderError(
+      redact(`provider ${this.#alias}: ${describeFailure(err)}`, this.#apiKey),
+      err instanceof APIError ? err.status : undefined,
+    );
   }
 }
 

@@ -1,0 +1,153 @@
+// The two things a turn may ask the person at the terminal, answered with the next input line:
+// approving a tool (y once / a always / n reject) and an ask_user question (a choice or free text).
+// Questions are asked one at a time, in the order they arrive.
+import type { ApprovalDecision, ElicitationCreateResult } from "../../../generated/types.js";
+import type { LineInput } from "./line-input.js";
+import { describeToolInput, type UpdateRenderer } from "./render.js";
+import type { Style } from "./style.js";
+
+type SchemaProperty = { type?: string; enum?: unknown[]; description?: string; title?: string };
+
+export class Questions {
+  private chain: Promise<unknown> = Promise.resolve();
+  /** Bumped when a turn ends: questions of an earlier generation are no longer asked. */
+  private generation = 0;
+  private asking: "approval" | "question" | undefined;
+  /** Set when the approval on screen was decided by another client. */
+  private settled = false;
+
+  constructor(
+    private readonly input: LineInput,
+    private readonly render: UpdateRenderer,
+    private readonly style: Style,
+  ) {}
+
+  /**
+   * Serializes: each question waits for the one before it to be answered. A question whose turn
+   * ended before it was reached resolves with `stale` without asking.
+   */
+  private queue<T>(kind: "approval" | "question", ask: () => Promise<T>, stale: T): Promise<T> {
+    const generation = this.generation;
+    const run = async (): Promise<T> => {
+      if (generation !== this.generation) return stale;
+      this.asking = kind;
+      try {
+        return await ask();
+      } finally {
+        this.asking = undefined;
+      }
+    };
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The turn is over: the question on screen and those queued behind it are dropped. */
+  abandon(): void {
+    this.generation++;
+    if (this.asking && this.input.isWaiting) this.input.cancelWait();
+  }
+
+  /**
+   * The turn moved on (an update arrived) while an approval was on screen: another client (a chat, a
+   * watcher) decided it, since a turn emits nothing while it waits for one. The question is dropped.
+   */
+  turnMovedOn(): void {
+    if (this.asking !== "approval" || !this.input.isWaiting) return;
+    this.settled = true;
+    this.input.cancelWait();
+  }
+
+  /**
+   * The decision; "settled" when another client decided first, "no_answer" when input ended first
+   * (the chat then rejects; a watcher leaves it to whoever runs the turn).
+   */
+  approval(toolName: string, rawInput: unknown): Promise<ApprovalDecision | "no_answer" | "settled"> {
+    return this.queue(
+      "approval",
+      async () => {
+        const s = this.style;
+        this.render.note(
+          s.yellow(`approve ${toolName} ${describeToolInput(toolName, rawInput, 200)}?`),
+          "approval",
+        );
+        for (;;) {
+          const line = await this.input.next(s.yellow("[y] once  [a] always  [n] reject › "));
+          if (this.settled) {
+            this.settled = false;
+            this.render.breakLine();
+            this.render.note(s.dim("(approval decided by another client)"), "approval");
+            return "settled";
+          }
+          if (line === null) return "no_answer";
+          const answer = line.trim().toLowerCase();
+          if (answer === "y" || answer === "yes") return "allow_once";
+          if (answer === "a" || answer === "always") return "allow_always";
+          if (answer === "n" || answer === "no") return "reject";
+          this.render.note("answer y (allow once), a (allow always) or n (reject)", "approval");
+        }
+      },
+      "settled",
+    );
+  }
+
+  /** An elicitation/create form: each property asked in turn; /decline or /cancel give up. */
+  elicitation(message: string, requestedSchema: unknown): Promise<ElicitationCreateResult> {
+    return this.queue(
+      "question",
+      async () => {
+        const s = this.style;
+        this.render.note(s.magenta(`? ${message}`), "question");
+        const schema = (requestedSchema ?? {}) as { properties?: Record<string, SchemaProperty> };
+        const properties = Object.entries(schema.properties ?? { answer: { type: "string" } });
+        const content: Record<string, unknown> = {};
+        for (const [name, prop] of properties) {
+          const choices = Array.isArray(prop.enum) ? prop.enum.map(String) : undefined;
+          if (choices) this.render.note(choices.map((c, i) => `  ${i + 1}) ${c}`).join("\n"), "choices");
+          const label = properties.length > 1 ? `${prop.title ?? name}` : "answer";
+          for (;;) {
+            const line = await this.input.next(
+              s.magenta(`${label}${choices ? ` [1-${choices.length}]` : ""} › `),
+            );
+            if (line === null || line.trim() === "/cancel") return { action: "cancel" };
+            if (line.trim() === "/decline") return { action: "decline" };
+            const value = parseAnswer(line.trim(), prop, choices);
+            if (value !== undefined) {
+              content[name] = value;
+              break;
+            }
+            this.render.note(
+              choices
+                ? `pick 1-${choices.length} or type one of the choices (/decline, /cancel)`
+                : `expected a ${prop.type ?? "value"} (/decline, /cancel)`,
+              "question",
+            );
+          }
+        }
+        return { action: "accept", content };
+      },
+      { action: "cancel" } as ElicitationCreateResult,
+    );
+  }
+}
+
+function parseAnswer(text: string, prop: SchemaProperty, choices: string[] | undefined): unknown {
+  if (choices) {
+    const n = Number(text);
+    if (Number.isInteger(n) && n >= 1 && n <= choices.length) return prop.enum?.[n - 1];
+    const i = choices.indexOf(text);
+    return i >= 0 ? prop.enum?.[i] : undefined;
+  }
+  if (prop.type === "number" || prop.type === "integer") {
+    const n = Number(text);
+    if (text === "" || !Number.isFinite(n) || (prop.type === "integer" && !Number.isInteger(n)))
+      return undefined;
+    return n;
+  }
+  if (prop.type === "boolean") {
+    if (/^(y|yes|true)$/i.test(text)) return true;
+    if (/^(n|no|false)$/i.test(text)) return false;
+    return undefined;
+  }
+  return text;
+}

@@ -1,0 +1,115 @@
+// zeroclaw watch SESSION: a live session's stream from another terminal (session/subscribe). Shows
+// what chat shows; on a terminal it may answer approvals too (y/a/n), like the chat that runs the turn.
+// Runs until Ctrl-C (exit 0) or until the daemon goes away (exit 3).
+import { describeRpcError, openDaemon, rpcFailure } from "../daemon-client.js";
+import { Exit } from "../exit-codes.js";
+import { LineInput } from "./line-input.js";
+import { Questions } from "./questions.js";
+import { type Update, UpdateRenderer } from "./render.js";
+import { styleFor } from "./style.js";
+
+export async function watchCommand(sessionId: string, configDir?: string): Promise<number> {
+  const tty = process.stdout.isTTY === true;
+  const interactive = tty && process.stdin.isTTY === true;
+  const style = styleFor(process.stdout);
+  const render = new UpdateRenderer(tty, style);
+  const { client, connection } = await openDaemon(configDir);
+
+  let quit: (code: number) => void = () => {};
+  const done = new Promise<number>((resolve) => {
+    quit = resolve;
+  });
+  const stop = (): void => quit(Exit.ok);
+  // Only a watcher at a terminal reads input (to answer approvals); otherwise stdin is left alone.
+  const input = interactive ? new LineInput(true, stop) : undefined;
+  if (!input) process.once("SIGINT", stop);
+  const questions = input ? new Questions(input, render, style) : undefined;
+
+  // No update carries the prompt, so at a turn's first update the watcher reads the new transcript
+  // rows and shows the user's line. Updates queue behind that read to keep their order.
+  let seenSeq = 0;
+  let inTurn = false;
+  let queue: Promise<void> = Promise.resolve();
+  const showPrompts = async (): Promise<void> => {
+    try {
+      const page = await client.sessionMessages({ session_id: sessionId, after_seq: seenSeq, limit: 1000 });
+      for (const m of page.messages) {
+        if (m.role === "user" && m.kind === "message") {
+          if (tty) render.note(`${style.bold(style.blue("you › "))}${m.content}`);
+          else render.note(m.content, "you");
+        }
+        seenSeq = m.seq;
+      }
+    } catch {
+      // The transcript is a courtesy here; the stream itself goes on.
+    }
+  };
+
+  const onUpdate = (u: Update): void => {
+    if (u.type === "approval_request") {
+      const requestId = String(u.requestId);
+      if (!questions) {
+        render.note(
+          style.yellow(
+            `approval ${requestId} for ${String(u.toolName)} is waiting (answer it in the chat, or: zeroclaw call session/approve '{"session_id":"${sessionId}","request_id":"${requestId}","decision":"allow_once"}')`,
+          ),
+          "approval",
+        );
+        return;
+      }
+      void questions.approval(String(u.toolName), u.rawInput).then((decision) => {
+        if (decision === "settled" || decision === "no_answer") return;
+        client
+          .sessionApprove({ session_id: sessionId, request_id: requestId, decision })
+          .catch((err: unknown) =>
+            render.note(style.dim(`(not sent: ${describeRpcError(err)})`), "approval"),
+          );
+      });
+      return;
+    }
+    questions?.turnMovedOn();
+    render.update(u);
+    if (u.type === "turn_complete") {
+      questions?.abandon();
+      render.note(style.dim(`── turn ${String(u.turnId)} ${String(u.outcome)} ──`), "turn");
+    }
+  };
+  connection.setNotificationHandler("session/update", (params) => {
+    const u = params as Update;
+    if (u.sessionId !== sessionId) return;
+    queue = queue.then(async () => {
+      if (!inTurn) {
+        inTurn = true;
+        await showPrompts();
+      }
+      if (u.type === "turn_complete") inTurn = false;
+      onUpdate(u);
+    });
+  });
+  let leaving = false;
+  connection.closed.then(() => {
+    if (leaving) return;
+    render.endLine();
+    process.stderr.write("zeroclaw watch: the daemon closed the connection\n");
+    quit(Exit.noDaemon);
+  });
+
+  try {
+    await client.sessionSubscribe({ session_id: sessionId });
+    // Rows so far are history, not news: only prompts written from now on are shown.
+    seenSeq = (await client.sessionMessages({ session_id: sessionId, limit: 1 })).total;
+  } catch (err) {
+    input?.close();
+    connection.close();
+    throw rpcFailure(err);
+  }
+  if (tty) render.note(style.dim(`watching ${sessionId} · Ctrl-C stops`));
+  else process.stderr.write(`[watching] ${sessionId}\n`);
+
+  const code = await done;
+  leaving = true;
+  render.endLine();
+  input?.close();
+  connection.close();
+  return code;
+}

@@ -1,0 +1,76 @@
+// Connecting the command line to the local daemon: one place that turns "nothing listens there" into
+// the line a person needs ("start one with `zeroclaw daemon`"), and RPC errors into readable lines.
+
+import type { ZeroclawClient } from "../../generated/client.js";
+import { RpcError } from "../../generated/errors.js";
+import type { InitializeResult } from "../../generated/types.js";
+import { type ClientConnection, connectClient } from "../client/connect.js";
+import { resolvePaths } from "../daemon/paths.js";
+import { SERVER_VERSION } from "../daemon/version.js";
+import { CliError, Exit } from "./exit-codes.js";
+
+export type DaemonClient = {
+  client: ZeroclawClient;
+  connection: ClientConnection;
+  endpoint: string;
+  init: InitializeResult;
+};
+
+/** The one-line reason a connect to `endpoint` failed, with what to do about it. */
+export function connectFailure(endpoint: string, err: unknown): CliError {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === "ENOENT" || code === "ECONNREFUSED")
+    return new CliError(
+      `no daemon at ${endpoint}: start one with \`zeroclaw daemon\` (or point ZEROCLAW_SOCKET at a running one)`,
+      Exit.noDaemon,
+    );
+  if (code === "EACCES" || code === "EPERM")
+    return new CliError(
+      `permission denied opening ${endpoint}: the socket belongs to another user (run as that user, or pair for the gateway)`,
+      Exit.noDaemon,
+    );
+  return new CliError(`cannot connect to ${endpoint}: ${(err as Error).message}`, Exit.noDaemon);
+}
+
+/** Connects and initializes; with `elicitation` the daemon may ask this client questions (ask_user). */
+export async function openDaemon(
+  configDir: string | undefined,
+  options: { elicitation?: boolean } = {},
+): Promise<DaemonClient> {
+  const { endpoint } = resolvePaths(configDir);
+  let connected: Awaited<ReturnType<typeof connectClient>>;
+  try {
+    connected = await connectClient(endpoint);
+  } catch (err) {
+    throw connectFailure(endpoint, err);
+  }
+  try {
+    const init = await connected.client.initialize({
+      protocolVersion: 1,
+      clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
+      ...(options.elicitation ? { clientCapabilities: { elicitation: { form: {} } } } : {}),
+    });
+    return { ...connected, endpoint, init };
+  } catch (err) {
+    connected.connection.close();
+    throw rpcFailure(err);
+  }
+}
+
+/** "session not found (-32000 session_not_found)": the daemon's words, then code and reason. */
+export function describeRpcError(err: unknown): string {
+  if (err instanceof RpcError) {
+    const reason = (err.data as { reason?: unknown } | undefined)?.reason;
+    const errors = (err.data as { errors?: { path: string; message: string }[] } | undefined)?.errors;
+    const detail = errors?.length ? `: ${errors.map((e) => `${e.path || "/"} ${e.message}`).join("; ")}` : "";
+    return `${err.message}${detail} (${err.code}${typeof reason === "string" ? ` ${reason}` : ""})`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** A daemon error as a CliError (exit 1); a lost connection is "no daemon" (exit 3). */
+export function rpcFailure(err: unknown): CliError {
+  if (err instanceof CliError) return err;
+  if (err instanceof RpcError) return new CliError(describeRpcError(err), Exit.failed);
+  return new CliError(`the daemon went away: ${describeRpcError(err)}`, Exit.noDaemon);
+}

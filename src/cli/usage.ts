@@ -1,0 +1,78 @@
+// Help texts: `zeroclaw --help` lists the commands, `zeroclaw COMMAND --help` shows one of them.
+export const COMMAND_HELP: Record<string, string> = {
+  daemon: `usage: zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway] [--log-level LEVEL]
+
+Runs the daemon in the foreground; Ctrl-C or SIGTERM stops it cleanly.
+  --config-dir DIR     config dir (default: ZEROCLAW_CONFIG_DIR, else ~/.zeroclaw)
+  --ephemeral          exit once the last client has disconnected
+  --gateway            also serve the WebSocket gateway (gateway.host:gateway.port)
+  --log-level LEVEL    fatal, error, warn, info (default), debug, trace or silent;
+                       default from ZEROCLAW_LOG_LEVEL. Logs go to stderr: coloured
+                       lines on a terminal, JSON lines otherwise (ZEROCLAW_LOG_FORMAT=json|pretty).`,
+  chat: `usage: zeroclaw chat [--session ID] [--agent ALIAS] [--cwd DIR] [--config-dir DIR]
+
+Talks to an agent: each line you type is a prompt, the reply streams back.
+  --session ID   resume this session (default: a new one)
+  --agent ALIAS  the agent of a new session (default: "default")
+  --cwd DIR      the workspace of a new session (default: one the daemon makes)
+In the chat: /history shows the session, /quit leaves; Ctrl-C cancels the running turn,
+a second Ctrl-C quits. Approvals: y (once), a (always), n (reject). Questions: a number
+for a choice or free text; /decline or /cancel.
+With stdout not a terminal the output is plain: the reply on stdout, tool lines and notes
+on stderr; exit 0 when every turn completed, 1 when one failed.`,
+  watch: `usage: zeroclaw watch SESSION [--config-dir DIR]
+
+Shows a live session's stream as it happens (session/subscribe), whoever runs the turn.
+On a terminal it can answer approvals (y/a/n). Ctrl-C stops watching.`,
+  sessions: `usage: zeroclaw sessions [--config-dir DIR]
+
+Lists your sessions (an admin sees all): id, agent, mode, state, messages, last activity.`,
+  call: `usage: zeroclaw call METHOD [PARAMS_JSON] [--config-dir DIR]
+
+Calls one method and prints its result as JSON on stdout (daemon notifications on stderr).
+Exit 1 with the error object on stderr when the call fails, or when a session/prompt turn
+ended with outcome "failed". Example: zeroclaw call session/list`,
+  user: `usage: zeroclaw user add NAME --profile PROFILE [--profile PROFILE…] [--uid N] [--config-dir DIR]
+
+Creates or updates [users.NAME] (config/set-many). --uid maps local peers with that uid to
+the user; without one the user is reachable only through a pairing token (zeroclaw pair).`,
+  profile: `usage: zeroclaw profile add NAME --grant RESOURCE:VERB [--grant …] [--agent ALIAS…] [--tool NAME…]
+                            [--config-path PROP…] [--admin] [--config-dir DIR]
+
+Creates or updates [permission_profiles.NAME] (config/set-many). Grants are resource:verb,
+"*" allowed on either side: sessions:*, system:read, files:create, config:read…
+--agent and --tool list the agents and tools the profile may use ("*" for all).`,
+  pair: `usage: zeroclaw pair --user NAME [--label TEXT] [--config-dir DIR]
+
+Prints a pairing token for the gateway, once (the daemon keeps only its hash). The user must
+exist: zeroclaw profile add … then zeroclaw user add NAME --profile ….`,
+  unpair: `usage: zeroclaw unpair TOKEN_ID [--config-dir DIR]
+
+Revokes a pairing token; the connection using it fails its next call.`,
+  upload: `usage: zeroclaw upload SESSION FILE [--config-dir DIR]
+
+Chunked upload into the session's workspace, with a progress bar; prints the FileEntry.`,
+  conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [--filter TEXT] [--timeout-ms N] [--verbose]
+
+Runs the black-box conformance suite against a daemon (any implementation).`,
+};
+
+export const MAIN_HELP = `usage: zeroclaw COMMAND [OPTIONS]
+
+Commands:
+  daemon       run the daemon in the foreground
+  chat         talk to an agent in the terminal
+  watch        watch a live session from another terminal
+  sessions     list sessions
+  call         call one JSON-RPC method, print the JSON result
+  user add     create a user (for local uids or pairing)
+  profile add  create a permission profile
+  pair         print a pairing token for the gateway
+  unpair       revoke a pairing token
+  upload       upload a file into a session's workspace
+  conformance  run the conformance suite against a daemon
+
+Options: -h, --help (also after any command), -V, --version.
+The daemon is found at ZEROCLAW_SOCKET, else <config dir>/data/daemon.sock.
+Exit codes: 0 ok, 1 failed (daemon error or failed turn), 2 usage, 3 no daemon,
+4 daemon cannot start, 70 internal error, 130 quit with Ctrl-C.`;
