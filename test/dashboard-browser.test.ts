@@ -6,6 +6,8 @@
 // UPDATE_DOCS_SCREENSHOT=1 the live-turn screenshot is also copied to docs/dashboard.png.
 // Without /usr/bin/chromium every test here reports skipped.
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -234,6 +236,50 @@ describe.skipIf(!hasChromium)("the dashboard in headless Chromium", () => {
     }
     await page.close();
     expect(pageProblems).toEqual([]);
+  });
+
+  it("enforces its CSP in the browser: no inline script, no socket anywhere but the gateway's own origin", async () => {
+    const page = await paired(env.adminToken);
+    const elsewhere = env.origin.replace(/:(\d+)$/, (_, p) => `:${Number(p) === 65535 ? 1 : Number(p) + 1}`);
+    const outcome = await page.evaluate<{
+      violations: string[];
+      inlineRan: boolean;
+    }>(`new Promise((resolve) => {
+      const violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => violations.push(e.effectiveDirective));
+      const s = document.createElement("script");
+      s.textContent = "window.__inlineRan = true";
+      document.body.append(s);
+      try { new WebSocket(${JSON.stringify(elsewhere.replace(/^http:/, "ws:"))} + "/rpc"); } catch {}
+      setTimeout(() => resolve({ violations, inlineRan: window.__inlineRan === true }), 300);
+    })`);
+    expect(outcome.inlineRan).toBe(false);
+    expect(outcome.violations.sort()).toEqual(["connect-src", "script-src-elem"]);
+    await page.close();
+    pageProblems.length = 0; // the two refusals above are logged as console errors, by design
+  });
+
+  it("the gateway refuses a WebSocket from a page of another origin (gateway.allowed_origins default)", async () => {
+    const foreign = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end("<!doctype html><title>elsewhere</title>");
+    });
+    await new Promise<void>((resolve) => foreign.listen(0, "127.0.0.1", resolve));
+    const page = await openPage();
+    try {
+      await page.goto(`http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`);
+      const result = await page.evaluate<string>(`new Promise((resolve) => {
+        const ws = new WebSocket(${JSON.stringify(env.wsUrl)});
+        ws.onopen = () => resolve("open");
+        ws.onclose = (e) => resolve("closed " + e.code);
+      })`);
+      expect(result).toBe("closed 1006"); // refused before the upgrade (HTTP 403)
+      await poll(() => env.d.logs.some((l) => l.msg === "upgrade refused: origin not allowed")).toBe(true);
+    } finally {
+      await page.close();
+      foreign.close();
+      pageProblems.length = 0; // the refused handshake is logged as a console error, by design
+    }
   });
 
   it("shows the config with secrets masked, editable for an admin and read-only without config:update", async () => {

@@ -20,14 +20,14 @@ type Asset = { type: string; body: Buffer; gzip: Buffer | undefined };
 
 /**
  * dist/dashboard/ of this package, found from this module's place: src/daemon/ (tsx), dist/src/daemon/
- * (tsc) or dist/bundle/ (the esbuild bundle) all sit under the package root.
+ * (tsc) or dist/bundle/ (the esbuild bundle) are two or three levels under the package root. (Not "the
+ * nearest package.json": tsc copies package.json into dist/.)
  */
 export function defaultDashboardDir(from: string = fileURLToPath(import.meta.url)): string | undefined {
-  for (let dir = dirname(from); dir !== dirname(dir); dir = dirname(dir)) {
-    if (existsSync(join(dir, "package.json"))) {
-      const candidate = join(dir, "dist", "dashboard");
-      return existsSync(join(candidate, "index.html")) ? candidate : undefined;
-    }
+  let dir = dirname(from);
+  for (let up = 0; up < 4 && dir !== dirname(dir); up++, dir = dirname(dir)) {
+    const candidate = join(dir, "dist", "dashboard");
+    if (existsSync(join(candidate, "index.html"))) return candidate;
   }
   return undefined;
 }

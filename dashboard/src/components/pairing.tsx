@@ -18,7 +18,7 @@ export function Pairing({ store, state }: { store: Store; state: State }) {
         </h1>
         <p class="muted">
           Paste a pairing token to connect to this daemon. Create one on the daemon's machine with{" "}
-          <code>zeroclaw pair USER</code>. It is kept in this tab only.
+          <code>zeroclaw pair --user NAME</code>. It is kept in this tab only.
         </p>
         <label for="token">Pairing token</label>
         <input
