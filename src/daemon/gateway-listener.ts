@@ -1,5 +1,5 @@
-// The gateway endpoint (SPEC §10): one HTTP server with GET /health, GET /openrpc.json and the
-// WebSocket upgrade at /rpc, plus its own open-connection cap (SPEC §2 semantics, counted apart from
+// The gateway endpoint (SPEC §10): one HTTP server with GET /health, GET /openrpc.json, the dashboard
+// page at / (dashboard-assets.ts) and the WebSocket upgrade at /rpc, plus its own open-connection cap (SPEC §2 semantics, counted apart from
 // the local listener's).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,6 +9,7 @@ import { rpcErrors } from "../../generated/errors.js";
 import type { Logger } from "../log.js";
 import { errorFrame } from "../transport/ndjson-socket-transport.js";
 import { type TransportLimits, WsTransport } from "../transport/ws-transport.js";
+import { DashboardAssets } from "./dashboard-assets.js";
 
 export type GatewayOptions = {
   host: string;
@@ -25,6 +26,8 @@ export type GatewayOptions = {
   log: Logger;
   /** Served as JSON at /openrpc.json. */
   document: unknown;
+  /** The built dashboard page (default: this package's dist/dashboard/). */
+  dashboardDir?: string;
   /** An accepted connection under the cap. Its owner calls released() when it closes. */
   accept(transport: WsTransport): void;
 };
@@ -52,6 +55,9 @@ export class GatewayListener {
   /** Accepted connections that have not completed initialize yet. */
   private readonly pending = new Set<WsTransport>();
   private admittedOrigins = new Set<string>();
+  private readonly dashboard: DashboardAssets;
+  /** ws://host:port, the only place the page may connect to (its CSP connect-src). */
+  private wsOrigin = "";
   private open = 0;
   private refusing = false;
 
@@ -60,6 +66,7 @@ export class GatewayListener {
       ["/health", JSON.stringify({ status: "ok" })],
       ["/openrpc.json", JSON.stringify(options.document)],
     ]);
+    this.dashboard = new DashboardAssets(options.dashboardDir);
     this.wss = new WebSocketServer({
       noServer: true,
       // ws refuses an oversized message from its frame header (close 1009) without buffering it.
@@ -91,7 +98,8 @@ export class GatewayListener {
         this.admittedOrigins = new Set(
           [`http://${urlHost}:${real}`, ...this.options.allowedOrigins].map(normalizeOrigin),
         );
-        resolve({ host, port: real, url: `ws://${urlHost}:${real}${RPC_PATH}` });
+        this.wsOrigin = `ws://${urlHost}:${real}`;
+        resolve({ host, port: real, url: `${this.wsOrigin}${RPC_PATH}` });
       });
     });
   }
@@ -123,6 +131,7 @@ export class GatewayListener {
     if (path === RPC_PATH) {
       reply(res, 426, '{"error":"upgrade_required"}', { Upgrade: "websocket" });
     } else if (body === undefined) {
+      if (this.dashboard.serve(req, res, path, this.wsOrigin)) return;
       reply(res, 404, '{"error":"not_found"}');
     } else if (req.method !== "GET" && req.method !== "HEAD") {
       reply(res, 405, '{"error":"method_not_allowed"}', { Allow: "GET, HEAD" });

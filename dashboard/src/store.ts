@@ -1,0 +1,301 @@
+// The page's state and every call it makes, apart from the view: one connection (rpc/connect.ts), the
+// polled status and session list, the selected session's transcript page and subscription, live turns,
+// approvals and questions. Components read a snapshot and re-render when `changed` fires.
+
+import { ErrorCode } from "../../generated/errors.js";
+import type {
+  ApprovalDecision,
+  ElicitationCreateParams,
+  ElicitationCreateResult,
+  SessionInfo,
+  SessionUpdateParams,
+  StatusResult,
+  TranscriptMessage,
+} from "../../generated/types.js";
+import { type Approval, foldUpdate, type LiveTurn, openApprovals } from "./live.js";
+import { type Connection, openConnection } from "./rpc/connect.js";
+
+export const TOKEN_KEY = "zeroclaw.dashboard.token";
+export const PAGE_SIZE = 50;
+/** How often status and the session list are re-read (nothing pushes them). */
+const POLL_MS = 2000;
+
+export type Question = {
+  id: number;
+  sessionId: string;
+  message: string;
+  choices: string[] | undefined;
+  answer(result: ElicitationCreateResult): void;
+};
+
+export type Transcript = { sessionId: string; page: number; total: number; messages: TranscriptMessage[] };
+
+export type State = {
+  phase: "pairing" | "connecting" | "ready";
+  error: string | undefined;
+  conn: Connection | undefined;
+  status: StatusResult | undefined;
+  /** When `status` was read, to tick the uptime between polls. */
+  statusAt: number;
+  sessions: SessionInfo[];
+  selected: string | undefined;
+  transcript: Transcript | undefined;
+  live: Record<string, LiveTurn>;
+  approvals: Approval[];
+  questions: Question[];
+  config: Record<string, unknown> | undefined;
+  /** undefined until probed; false without config:update. */
+  configWritable: boolean | undefined;
+  /** Sessions whose turn this page started and is waiting for. */
+  prompting: string[];
+};
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+export class Store {
+  state: State = {
+    phase: "pairing",
+    error: undefined,
+    conn: undefined,
+    status: undefined,
+    statusAt: 0,
+    sessions: [],
+    selected: undefined,
+    transcript: undefined,
+    live: {},
+    approvals: [],
+    questions: [],
+    config: undefined,
+    configWritable: undefined,
+    prompting: [],
+  };
+  private listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private subscribed: string | undefined;
+  private questionIds = 0;
+  /** Only the newest transcript read is shown (a turn's start and end both re-read it). */
+  private pageReads = 0;
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(patch: Partial<State>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  /** Pairs with a token (kept for this tab only, in sessionStorage) and loads everything. */
+  async pair(token: string): Promise<void> {
+    this.set({ phase: "connecting", error: undefined });
+    let conn: Connection;
+    try {
+      conn = await openConnection(token, (p) => this.ask(p));
+    } catch (err) {
+      sessionStorage.removeItem(TOKEN_KEY);
+      this.set({ phase: "pairing", error: `Pairing failed: ${message(err)}` });
+      return;
+    }
+    sessionStorage.setItem(TOKEN_KEY, token);
+    conn.client.onSessionUpdate((u) => this.onUpdate(u));
+    void conn.endpoint.closed.then((reason) => {
+      if (this.state.conn !== conn) return;
+      clearInterval(this.timer);
+      this.set({ phase: "pairing", conn: undefined, error: `Disconnected: ${reason}` });
+    });
+    this.set({ phase: "ready", conn });
+    await Promise.all([this.refresh(), this.loadConfig()]);
+    this.timer = setInterval(() => void this.refresh(), POLL_MS);
+  }
+
+  signOut(): void {
+    sessionStorage.removeItem(TOKEN_KEY);
+    clearInterval(this.timer);
+    const conn = this.state.conn;
+    this.set({
+      phase: "pairing",
+      conn: undefined,
+      error: undefined,
+      selected: undefined,
+      transcript: undefined,
+    });
+    conn?.endpoint.close();
+  }
+
+  private get client() {
+    const conn = this.state.conn;
+    if (!conn) throw new Error("not connected");
+    return conn.client;
+  }
+
+  /** Status and sessions; a failure shows as the page's error line and the next poll tries again. */
+  async refresh(): Promise<void> {
+    try {
+      const [status, list] = await Promise.all([this.client.status(), this.client.sessionList()]);
+      this.set({ status, statusAt: Date.now(), sessions: list.sessions, error: undefined });
+    } catch (err) {
+      this.set({ error: message(err) });
+    }
+  }
+
+  async loadConfig(): Promise<void> {
+    try {
+      const got = await this.client.configGet({});
+      this.set({ config: (got.value ?? {}) as Record<string, unknown> });
+    } catch (err) {
+      this.set({ config: undefined, error: `config: ${message(err)}` });
+    }
+    this.set({ configWritable: await this.probeConfigUpdate() });
+  }
+
+  /**
+   * Whether this principal holds config:update, without changing anything: the grant is checked before
+   * the params (SPEC §5 order of checks), so empty params get -32602 with it and -32012 without.
+   */
+  private async probeConfigUpdate(): Promise<boolean> {
+    if (this.state.conn?.init.principal.admin) return true;
+    try {
+      await this.client.call("config/set", {} as never);
+      return true;
+    } catch (err) {
+      return (err as { code?: number }).code !== ErrorCode.FORBIDDEN;
+    }
+  }
+
+  async setConfig(prop: string, value: unknown): Promise<string | undefined> {
+    try {
+      await this.client.configSet({ prop, value });
+      await this.loadConfig();
+      return undefined;
+    } catch (err) {
+      return message(err);
+    }
+  }
+
+  async newSession(agent: string): Promise<void> {
+    try {
+      const s = await this.client.sessionNew({ agent });
+      await this.refresh();
+      await this.select(s.session_id);
+    } catch (err) {
+      this.set({ error: `session/new: ${message(err)}` });
+    }
+  }
+
+  /** Opens a session: its newest transcript page, and its live stream via session/subscribe. */
+  async select(sessionId: string): Promise<void> {
+    this.set({ selected: sessionId, transcript: undefined });
+    const conn = this.state.conn;
+    if (conn?.canSubscribe && this.subscribed !== sessionId) {
+      const previous = this.subscribed;
+      this.subscribed = sessionId;
+      if (previous) void conn.client.sessionUnsubscribe({ session_id: previous }).catch(() => {});
+      try {
+        await conn.client.sessionSubscribe({ session_id: sessionId });
+      } catch (err) {
+        this.subscribed = undefined;
+        this.set({ error: `session/subscribe: ${message(err)}` });
+      }
+    }
+    await this.loadPage(sessionId, "last");
+  }
+
+  /** Page n holds seq (n·PAGE_SIZE, (n+1)·PAGE_SIZE]: transcript rows are numbered from 1 (SPEC §8). */
+  async loadPage(sessionId: string, page: number | "last"): Promise<void> {
+    const read = ++this.pageReads;
+    try {
+      let n = page === "last" ? 0 : page;
+      if (page === "last") {
+        const { total } = await this.client.sessionMessages({ session_id: sessionId, limit: 1 });
+        n = Math.max(0, Math.ceil(total / PAGE_SIZE) - 1);
+      }
+      const got = await this.client.sessionMessages({
+        session_id: sessionId,
+        after_seq: n * PAGE_SIZE,
+        limit: PAGE_SIZE,
+      });
+      if (this.state.selected !== sessionId || read !== this.pageReads) return;
+      this.set({ transcript: { sessionId, page: n, total: got.total, messages: got.messages } });
+    } catch (err) {
+      this.set({ error: `session/messages: ${message(err)}` });
+    }
+  }
+
+  /** Runs a turn from the page; its updates stream in through onUpdate like anyone's. */
+  async prompt(sessionId: string, text: string): Promise<void> {
+    this.set({ prompting: [...this.state.prompting, sessionId], error: undefined });
+    try {
+      await this.client.sessionPrompt({ session_id: sessionId, prompt: text });
+    } catch (err) {
+      this.set({ error: `session/prompt: ${message(err)}` });
+    } finally {
+      this.set({ prompting: this.state.prompting.filter((s) => s !== sessionId) });
+    }
+  }
+
+  async cancel(sessionId: string): Promise<void> {
+    try {
+      await this.client.sessionCancel({ session_id: sessionId });
+    } catch (err) {
+      this.set({ error: `session/cancel: ${message(err)}` });
+    }
+  }
+
+  async approve(approval: Approval, decision: ApprovalDecision): Promise<void> {
+    this.set({ approvals: this.state.approvals.filter((a) => a.requestId !== approval.requestId) });
+    try {
+      await this.client.sessionApprove({
+        session_id: approval.sessionId,
+        request_id: approval.requestId,
+        decision,
+      });
+    } catch (err) {
+      this.set({ error: `session/approve: ${message(err)}` });
+    }
+  }
+
+  /** elicitation/create (ask_user): a card on the page; the daemon gets whatever the person answers. */
+  private ask(p: ElicitationCreateParams): Promise<ElicitationCreateResult> {
+    const schema = p.requestedSchema as { properties?: { answer?: { enum?: unknown } } } | undefined;
+    const choices = schema?.properties?.answer?.enum;
+    return new Promise((resolve) => {
+      const id = ++this.questionIds;
+      const question: Question = {
+        id,
+        sessionId: p.sessionId,
+        message: p.message,
+        choices: Array.isArray(choices) ? choices.map(String) : undefined,
+        answer: (result) => {
+          this.set({ questions: this.state.questions.filter((q) => q.id !== id) });
+          resolve(result);
+        },
+      };
+      this.set({ questions: [...this.state.questions, question] });
+    });
+  }
+
+  private onUpdate(u: SessionUpdateParams): void {
+    const sid = u.sessionId;
+    if (sid === null) return; // a refused notification-form prompt: not ours to show
+    // A turn starting (anyone's): the transcript already holds its prompt, so show it above the stream.
+    if (!this.state.live[sid]?.running && this.state.selected === sid) void this.loadPage(sid, "last");
+    this.set({
+      live: { ...this.state.live, [sid]: foldUpdate(this.state.live[sid], u) },
+      approvals: openApprovals(this.state.approvals, u, Date.now()),
+      questions: u.type === "turn_complete" ? this.dropQuestions(sid) : this.state.questions,
+    });
+    if (u.type === "turn_complete") {
+      void this.refresh();
+      if (this.state.selected === sid) void this.loadPage(sid, "last");
+    }
+  }
+
+  /** A question whose turn ended is moot: answer it cancelled (the daemon ignores late answers). */
+  private dropQuestions(sessionId: string): Question[] {
+    const [done, open] = [[] as Question[], [] as Question[]];
+    for (const q of this.state.questions) (q.sessionId === sessionId ? done : open).push(q);
+    for (const q of done) queueMicrotask(() => q.answer({ action: "cancel" }));
+    return open;
+  }
+}
