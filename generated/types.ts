@@ -657,6 +657,14 @@ export interface StorageConfig {
    * How long a write waits for another connection's lock before failing.
    */
   busy_timeout_ms?: number;
+  /**
+   * WAL checkpoints run off the request path, in the background, once writes have paused this long.
+   */
+  checkpoint_idle_ms?: number;
+  /**
+   * However busy the daemon is, a background WAL checkpoint runs at most this long after the first write it has not checkpointed.
+   */
+  checkpoint_max_delay_ms?: number;
 }
 /**
  * file/attach and chunked uploads (SPEC §9).

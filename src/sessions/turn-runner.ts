@@ -17,6 +17,7 @@ import { estimateTokens, planTrim } from "./retained-context.js";
 import type { NewTranscriptRow, SessionStore } from "./session-store.js";
 import type { ToolContext, ToolLimits } from "./tool.js";
 import { TOOLS, toolSpecs } from "./tools/registry.js";
+import { TurnWriteBuffer } from "./turn-writes.js";
 
 /** Distributive Omit, so each update variant keeps its own fields. */
 type UpdateBody = SessionUpdateParams extends infer U
@@ -70,13 +71,13 @@ export async function runTurn(args: {
   let finish!: (v: unknown) => void;
   session.turn = { turnId, abort, done: new Promise((r) => (finish = r)) };
   const signal = abort.signal;
+  // Rows and checkpoints are gathered and committed at the turn's few durable steps (turn-writes.ts).
+  const writes = new TurnWriteBuffer(store, surface, session.id, turnId);
   // Free text is capped here; tool rows are JSON and cap their fields before they are built, so a
   // cut can never leave a row that does not parse (rehydration replays them).
   const write = (rows: NewTranscriptRow[]): void => {
-    store.appendTranscript(
-      surface,
-      session.id,
-      rows.map((r) =>
+    writes.row(
+      ...rows.map((r) =>
         r.kind === "tool_call" || r.kind === "tool_result"
           ? r
           : { ...r, content: cap(r.content, settings.transcriptMaxBytes) },
@@ -84,7 +85,7 @@ export async function runTurn(args: {
     );
   };
   const remember = (message: ChatMessage): void => {
-    store.appendCheckpoint(surface, session.id, turnId, message);
+    writes.checkpoint(message);
     session.context.push(message);
   };
 
@@ -109,9 +110,10 @@ export async function runTurn(args: {
   let content = "";
   try {
     session.flushTurnEnds(store, args.log);
-    store.startTurn(surface, session.id, turnId);
+    writes.begin();
     write([{ role: "user", kind: "message", content: args.prompt, turnId }]);
     remember({ role: "user", content: args.prompt });
+    writes.flush(); // durable step 1: the running turn and its prompt
 
     for (let round = 0; ; round++) {
       if (round >= settings.maxToolRounds) {
@@ -165,6 +167,7 @@ export async function runTurn(args: {
         stopReason = providerStop === "max_tokens" ? "max_tokens" : "end_turn";
         break;
       }
+      writes.flush(); // the model's tool calls are durable before any of them runs
       for (const call of calls) {
         const output = await runToolCall(call, { ...args, signal });
         if (signal.aborted) throw new TurnCancelled();
@@ -192,7 +195,19 @@ export async function runTurn(args: {
   }
 
   try {
-    session.recordTurnEnd(store, turnId, outcome, args.log);
+    try {
+      writes.flush(outcome); // the last durable step: the reply's rows and checkpoints with the end
+    } catch (err) {
+      // None of that step reached disk: a completed turn is reported failed, and its end state is
+      // retried (live-session.ts) so that it is never later recovered as interrupted.
+      args.log.error({ err, session: session.id }, "could not persist the end of a turn");
+      if (outcome === "completed") {
+        outcome = "failed";
+        stopReason = "error";
+        content = `turn failed: ${(err as Error).message}`;
+      }
+      session.recordTurnEnd(store, turnId, outcome, args.log);
+    }
     if (outcome === "completed") await trimIfNeeded(args);
     await io.emit({ type: "turn_complete", turnId, outcome, content });
   } finally {

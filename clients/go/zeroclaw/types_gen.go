@@ -472,6 +472,12 @@ type SecurityConfig struct {
 type StorageConfig struct {
 	// How long a write waits for another connection's lock before failing.
 	BusyTimeoutMs *int64 `json:"busy_timeout_ms,omitempty"`
+	// WAL checkpoints run off the request path, in the background, once writes have paused this
+	// long.
+	CheckpointIdleMs *int64 `json:"checkpoint_idle_ms,omitempty"`
+	// However busy the daemon is, a background WAL checkpoint runs at most this long after the
+	// first write it has not checkpointed.
+	CheckpointMaxDelayMs *int64 `json:"checkpoint_max_delay_ms,omitempty"`
 }
 
 // FilesConfig: file/attach and chunked uploads (SPEC §9).

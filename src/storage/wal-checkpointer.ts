@@ -1,0 +1,105 @@
+// WAL checkpoints off the request path (issue 13). SQLite's auto-checkpoint runs inside the commit
+// that crosses 1,000 WAL pages, so one request in a thousand paid for two fsyncs and a copy of the
+// WAL into the database (that was the turn p99). Here the daemon's connection has auto-checkpoint
+// off, and a PASSIVE checkpoint runs on a second connection in a worker thread, once writes have
+// paused for `idleMs`, or `maxDelayMs` after the first unsaved write however busy the daemon is.
+//
+// Durability is unchanged: in WAL mode with synchronous=NORMAL a commit is durable across a crash
+// of the process the moment it returns (the WAL holds it); only a power loss can lose the commits
+// since the last checkpoint's fsync, and checkpoints still come at least every `maxDelayMs` while
+// anything is written (today: every 1,000 pages). A PASSIVE checkpoint never blocks a writer.
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type Database from "better-sqlite3";
+
+export type CheckpointTiming = { idleMs: number; maxDelayMs: number };
+
+export const DEFAULT_CHECKPOINT_TIMING: CheckpointTiming = { idleMs: 200, maxDelayMs: 2000 };
+
+// Evaluated in the worker (CommonJS): its own connection, one PASSIVE checkpoint per message.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.module);
+const db = new Database(workerData.path, { fileMustExist: true });
+db.pragma("busy_timeout = 1000");
+parentPort.on("message", () => {
+  let result;
+  try { result = db.pragma("wal_checkpoint(PASSIVE)")[0]; } catch (err) { result = { error: String(err) }; }
+  parentPort.postMessage(result);
+});`;
+
+export class WalCheckpointer {
+  private readonly changes: Database.Statement;
+  private readonly timer: NodeJS.Timeout;
+  private worker: Worker | undefined;
+  private running = false;
+  /** total_changes() at the last checkpoint, and at the last tick. */
+  private saved: number;
+  private seen: number;
+  private dirtySince = 0;
+  private stopped = false;
+  /** Checkpoints completed: a test waits on this, never on time. */
+  completed = 0;
+
+  constructor(
+    sqlite: Database.Database,
+    private readonly path: string,
+    private readonly timing: CheckpointTiming = DEFAULT_CHECKPOINT_TIMING,
+  ) {
+    this.changes = sqlite.prepare("SELECT total_changes()").pluck();
+    this.saved = this.seen = this.total();
+    // One cheap query per tick; unref'd, so it never keeps the daemon alive.
+    this.timer = setInterval(() => this.tick(), Math.max(1, timing.idleMs));
+    this.timer.unref();
+  }
+
+  private total(): number {
+    return Number(this.changes.get());
+  }
+
+  private tick(): void {
+    if (this.stopped || this.running) return;
+    const now = this.total();
+    if (now === this.saved) return;
+    const at = performance.now();
+    if (this.dirtySince === 0) this.dirtySince = at;
+    const idle = now === this.seen;
+    this.seen = now;
+    if (idle || at - this.dirtySince >= this.timing.maxDelayMs) this.checkpoint(now);
+  }
+
+  private checkpoint(upTo: number): void {
+    this.running = true;
+    const worker = this.ensureWorker();
+    worker.once("message", () => {
+      this.running = false;
+      this.saved = upTo;
+      this.dirtySince = 0;
+      this.completed++;
+    });
+    worker.postMessage(0);
+  }
+
+  private ensureWorker(): Worker {
+    if (!this.worker) {
+      const module = createRequire(import.meta.url).resolve("better-sqlite3");
+      this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, path: this.path } });
+      this.worker.unref();
+      this.worker.on("error", () => {
+        // A broken worker must not take the daemon down: checkpoints fall back to SQLite's close.
+        this.worker = undefined;
+        this.running = false;
+      });
+    }
+    return this.worker;
+  }
+
+  /** Stops checking; the worker's connection closes with it (the daemon's close checkpoints last). */
+  stop(): Promise<unknown> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    const w = this.worker;
+    this.worker = undefined;
+    return w ? w.terminate() : Promise.resolve();
+  }
+}
