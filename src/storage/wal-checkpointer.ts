@@ -40,6 +40,8 @@ export class WalCheckpointer {
   private stopped = false;
   /** Checkpoints completed: a test waits on this, never on time. */
   completed = 0;
+  /** The last checkpoint's result (SQLite's wal_checkpoint row: WAL frames and frames copied). */
+  last: { busy: number; log: number; checkpointed: number } | undefined;
 
   constructor(
     sqlite: Database.Database,
@@ -71,8 +73,9 @@ export class WalCheckpointer {
   private checkpoint(upTo: number): void {
     this.running = true;
     const worker = this.ensureWorker();
-    worker.once("message", () => {
+    worker.once("message", (result: { busy: number; log: number; checkpointed: number }) => {
       this.running = false;
+      this.last = result;
       this.saved = upTo;
       this.dirtySince = 0;
       this.completed++;
