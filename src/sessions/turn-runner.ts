@@ -27,8 +27,11 @@ type UpdateBody = SessionUpdateParams extends infer U
   : never;
 
 export type TurnIo = {
-  /** Sends one session/update to the connection running the turn and waits while its output is backed up. */
-  emit(update: UpdateBody): Promise<void>;
+  /**
+   * Sends one session/update to the connection running the turn; returns a promise to wait on only
+   * while its output is backed up (undefined otherwise, so streaming chunks await nothing).
+   */
+  emit(update: UpdateBody): Promise<void> | undefined;
   elicit: ToolContext["elicit"];
   /** Aborted when the connection that started the turn goes away. */
   connectionClosed: AbortSignal;
@@ -135,10 +138,12 @@ export async function runTurn(args: {
           if (signal.aborted) break;
           if (event.type === "text") {
             text += event.text;
-            await io.emit({ type: "agent_message_chunk", text: event.text });
+            const backedUp = io.emit({ type: "agent_message_chunk", text: event.text });
+            if (backedUp) await backedUp;
           } else if (event.type === "thought") {
             thought += event.text;
-            await io.emit({ type: "agent_thought_chunk", text: event.text });
+            const backedUp = io.emit({ type: "agent_thought_chunk", text: event.text });
+            if (backedUp) await backedUp;
           } else if (event.type === "tool_call") calls.push(event.call);
           else providerStop = event.stopReason;
         }

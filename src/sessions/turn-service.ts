@@ -64,6 +64,10 @@ export class TurnService {
       maxToolRounds: s.max_tool_rounds!,
     };
     const peer = ctx.conn.peer;
+    const transport = peer.transport;
+    // Serialized once per turn: each update is this prefix plus the update's own JSON, the same bytes
+    // peer.notify would write for {sessionId, ...update}, without building that object per chunk.
+    const updatePrefix = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${JSON.stringify(sessionId)},`;
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
     return runTurn({
       session,
@@ -76,9 +80,11 @@ export class TurnService {
       log: this.log,
       io: {
         connectionClosed: ctx.conn.closed,
-        async emit(update) {
-          peer.notify("session/update", { sessionId, ...update });
-          await peer.transport.whenWritable();
+        emit(update) {
+          // Every update has a type, so its JSON is never "{}": drop its "{" and close both objects.
+          transport.send(`${updatePrefix}${JSON.stringify(update).slice(1)}}`);
+          // No promise at all while output flows: a streamed chunk costs no extra microtasks.
+          return transport.backedUp ? transport.whenWritable() : undefined;
         },
         elicit: canElicit
           ? async (params) =>
