@@ -47,7 +47,8 @@ export function spawnNode(script, args, dir, extraEnv = {}, nodeFlags = []) {
 
 export function startDaemon(dir) {
   mkdirSync(join(dir, "config"), { recursive: true });
-  writeFileSync(join(dir, "config", "config.toml"), "");
+  // BENCH_DAEMON_TOML: a config.toml for the daemons (default: none, every default).
+  writeFileSync(join(dir, "config", "config.toml"), process.env.BENCH_DAEMON_TOML ?? "");
   const socket = join(dir, "d.sock");
   // BENCH_DAEMON_FLAGS: node flags for the daemons only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const flags = (process.env.BENCH_DAEMON_FLAGS ?? "").split(" ").filter(Boolean);

@@ -1,5 +1,5 @@
-import fc from "fast-check";
 import { isUtf8 } from "node:buffer";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NdjsonFramer } from "../src/transport/ndjson-framer.js";
 

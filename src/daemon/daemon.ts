@@ -126,8 +126,9 @@ export class Daemon {
       storage = openDatabase(paths.dataDir, {
         busyTimeoutMs: st?.busy_timeout_ms,
         checkpoints: {
-          idleMs: st?.checkpoint_idle_ms ?? 200,
-          maxDelayMs: st?.checkpoint_max_delay_ms ?? 2000,
+          idleMs: st?.checkpoint_idle_ms ?? 100,
+          maxDelayMs: st?.checkpoint_max_delay_ms ?? 500,
+          safetyPages: st?.wal_autocheckpoint_pages ?? 4000,
         },
       });
       daemon = new Daemon(paths, initial, storage, lock, log, options);

@@ -77,8 +77,8 @@ export function openDatabase(
     const conn = sqlite;
     let checkpointer: WalCheckpointer | undefined;
     if (options.checkpoints) {
-      // No checkpoint inside a commit any more: they run idle, off the request path (wal-checkpointer.ts).
-      sqlite.pragma("wal_autocheckpoint = 0");
+      // Checkpoints run in the background (wal-checkpointer.ts); the one inside a commit is a rare net.
+      sqlite.pragma(`wal_autocheckpoint = ${Math.max(1, Math.trunc(options.checkpoints.safetyPages))}`);
       checkpointer = new WalCheckpointer(sqlite, path, options.checkpoints);
     }
     return {
