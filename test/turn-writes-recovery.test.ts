@@ -31,8 +31,8 @@ const brief = (r: {
 
 /**
  * The durable steps of one turn with `rounds` tool rounds, in the order the turn runner commits them:
- * start + prompt; per round the model's tool call (committed before the tool runs, with the previous
- * round's results); the reply, its checkpoint and the end. Each step commits what it wrote.
+ * start + prompt; per round the model's tool call (committed before the tool runs), then the tool's
+ * result; the reply, its checkpoint and the end. Each step commits what it wrote.
  */
 function turnSteps(
   buf: TurnWriteBuffer,
@@ -63,10 +63,12 @@ function turnSteps(
       add({ role: "assistant", kind: "tool_call", content: JSON.stringify(call), turnId });
       buf.checkpoint({ role: "assistant", content: "", tool_calls: [call] });
       commit();
-      // The tool's result is gathered now and commits with the next step.
-      const result = { id: call.id, name: call.name, output: `out ${r}` };
+    });
+    steps.push(() => {
+      const result = { id: `${turnId}-c${r}`, name: "bash", output: `out ${r}` };
       add({ role: "tool", kind: "tool_result", content: JSON.stringify(result), turnId });
-      buf.checkpoint({ role: "tool", tool_call_id: call.id, name: call.name, content: result.output });
+      buf.checkpoint({ role: "tool", tool_call_id: result.id, name: result.name, content: result.output });
+      commit();
     });
   }
   steps.push(() => {

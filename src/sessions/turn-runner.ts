@@ -177,6 +177,7 @@ export async function runTurn(args: {
         const output = await runToolCall(call, { ...args, signal });
         if (signal.aborted) throw new TurnCancelled();
         answer(call, typeof output === "string" ? output : JSON.stringify(output));
+        writes.flush(); // a tool that ran (and may have changed things) has its result on disk
       }
     }
   } catch (err) {

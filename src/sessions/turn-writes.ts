@@ -1,9 +1,10 @@
 // A turn's durable writes, gathered and committed in as few transactions as SPEC §8 allows (issue 13).
 // A turn commits once when it starts (the "running" turn row, the prompt row and its checkpoint: from
 // then on a crash is recovered with one marker), once before it runs tools (what the model asked for
-// is durable before anything runs), and once at its end (the reply's rows, checkpoints and the end
-// state together). A turn without tools is two transactions. Whatever prefix of these commits reached
-// disk, recovery finds either no turn, or a "running" turn whose committed rows are all there.
+// is durable before anything runs), once after each tool (its result is on disk before anything else
+// happens), and once at its end (the reply's rows, checkpoints and the end state together). A turn
+// without tools is two transactions. Whatever prefix of these commits reached disk, recovery finds
+// either no turn, or a "running" turn whose committed rows are all there.
 import type { ChatMessage } from "./provider.js";
 import type { NewTranscriptRow, SessionStore, TurnEndState, TurnWrites } from "./session-store.js";
 
