@@ -7,6 +7,42 @@ import { statusLike as makeStatusLike } from "./peers/status-like.mjs";
 
 const path = process.argv[2];
 const statusLike = makeStatusLike(path);
+
+// FLOOR_DB=<daemon's zeroclaw.db>: also answer session/messages as the daemon must, and no more: one
+// prepared SELECT of the page, the last seq as the total, JSON.stringify (the paging floor).
+let messagesLike;
+if (process.env.FLOOR_DB) {
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(process.env.FLOOR_DB, { readonly: true, fileMustExist: true });
+  const page = db.prepare(
+    "SELECT seq, role, kind, content, turn_id, created_at FROM transcript_rows WHERE interaction_surface = 'acp' AND session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+  );
+  const last = db
+    .prepare(
+      "SELECT seq FROM transcript_rows WHERE interaction_surface = 'acp' AND session_id = ? ORDER BY seq DESC LIMIT 1",
+    )
+    .pluck();
+  messagesLike = ({ session_id, after_seq = 0, limit = 1000 }) => ({
+    session_id,
+    messages: page.all(session_id, after_seq, limit),
+    total: last.get(session_id) ?? 0,
+  });
+}
+// FLOOR_FIXED=1: the physical limit: every request line is answered with one fixed status-sized line,
+// never parsed (its id is wrong; the bench only counts lines).
+const fixedLine = `${JSON.stringify({ jsonrpc: "2.0", id: 1, result: statusLike() })}\n`;
+if (process.env.FLOOR_FIXED) {
+  const server = createServer((socket) => {
+    socket.on("data", (chunk) => {
+      let n = 0;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
+      if (n > 0) socket.write(fixedLine.repeat(n));
+    });
+    socket.on("error", () => {});
+  });
+  server.listen(path);
+  process.on("SIGTERM", () => server.close(() => process.exit(0)));
+}
 function streamLike(msg, write) {
   const sessionId = msg.params.session_id;
   const words = msg.params.prompt.split(/(?<=\s)/);
@@ -42,6 +78,8 @@ const server = createServer((socket) => {
         // The upload floor: the same chunk lines parsed (base64 decoded, as any server must) and acked.
         const bytes = Buffer.from(msg.params.data_b64, "base64").length;
         out += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: { upload_id: msg.params.upload_id, received_bytes: msg.params.offset + bytes } })}\n`;
+      } else if (messagesLike && msg.method === "session/messages") {
+        out += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: messagesLike(msg.params) })}\n`;
       } else if (msg.id !== undefined) {
         out += `${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: statusLike() })}\n`;
       }
@@ -50,5 +88,7 @@ const server = createServer((socket) => {
   });
   socket.on("error", () => {});
 });
-server.listen(path, () => process.stdout.write("ready\n"));
-process.on("SIGTERM", () => server.close(() => process.exit(0)));
+if (!process.env.FLOOR_FIXED) {
+  server.listen(path, () => process.stdout.write("ready\n"));
+  process.on("SIGTERM", () => server.close(() => process.exit(0)));
+}

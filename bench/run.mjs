@@ -9,6 +9,7 @@ import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
+import { issue13 } from "./issue13.mjs";
 import { describeStallAndBurst, stallAndBurst } from "./stall-burst.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -472,3 +473,10 @@ async function main() {
 }
 
 await main();
+// Issue 13's workloads, each beside its floor, pinned and in interleaved blocks (bench/issue13.mjs).
+if (process.env.BENCH_ISSUE13 !== "0") {
+  const rows = await issue13();
+  const file = join(root, "bench/results/latest.json");
+  const latest = JSON.parse(readFileSync(file, "utf8"));
+  writeFileSync(file, `${JSON.stringify({ ...latest, issue13: rows }, null, 2)}\n`);
+}

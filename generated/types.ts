@@ -657,6 +657,18 @@ export interface StorageConfig {
    * How long a write waits for another connection's lock before failing.
    */
   busy_timeout_ms?: number;
+  /**
+   * WAL checkpoints run off the request path, in a background thread, once writes have paused this long.
+   */
+  checkpoint_idle_ms?: number;
+  /**
+   * However busy the daemon is, a background WAL checkpoint (which also makes every earlier commit safe from power loss) runs at most this long after the first write it has not checkpointed.
+   */
+  checkpoint_max_delay_ms?: number;
+  /**
+   * The safety net under writes that never pause: SQLite's own checkpoint inside the commit that takes the WAL past this many pages (SQLite's default is 1000; background checkpoints make it rare).
+   */
+  wal_autocheckpoint_pages?: number;
 }
 /**
  * file/attach and chunked uploads (docs/protocol.md, Files).

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NdjsonFramer } from "../src/transport/ndjson-framer.js";
@@ -104,6 +105,45 @@ describe("NdjsonFramer", () => {
         expect(out.frames.length).toBe(len <= max ? 1 : 0);
         expect(out.oversized).toBe(len <= max ? 0 : 1);
       }),
+    );
+  });
+
+  /** The framer's contract computed on the whole byte stream at once, line by line. */
+  function model(stream: Buffer, max: number): Omit<Out, "maxHeld"> {
+    const out: Omit<Out, "maxHeld"> = { frames: [], oversized: 0 };
+    let start = 0;
+    for (;;) {
+      const nl = stream.indexOf(0x0a, start);
+      const end = nl === -1 ? stream.length : nl;
+      if (end - start > max) {
+        out.oversized = 1;
+        return out;
+      }
+      if (nl === -1) return out;
+      let line = stream.subarray(start, end);
+      if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+      if (line.length > 0 && !line.every((b) => b === 0x20 || b === 0x09 || b === 0x0d))
+        out.frames.push({ text: line.toString("utf8"), valid: isUtf8(line) });
+      start = nl + 1;
+    }
+  }
+
+  it("property: whatever the chunking, frames match the line-by-line model (many lines per chunk, CR, blanks, bad UTF-8, limit)", () => {
+    // A small alphabet that makes every case likely: newlines, CR, blanks, JSON-ish bytes, the two
+    // halves of "é", and a byte that is never UTF-8.
+    const byte = fc.constantFrom(0x0a, 0x0a, 0x0d, 0x20, 0x09, 0x7b, 0x61, 0x22, 0xc3, 0xa9, 0xff);
+    fc.assert(
+      fc.property(
+        fc.array(byte, { maxLength: 300 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 40 }),
+        (bytes, cuts, max) => {
+          const stream = Buffer.from(bytes);
+          const got = run(split(stream, cuts), max);
+          expect({ frames: got.frames, oversized: got.oversized }).toEqual(model(stream, max));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

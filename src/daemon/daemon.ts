@@ -124,7 +124,15 @@ export class Daemon {
     let storage: Storage | undefined;
     let daemon: Daemon | undefined;
     try {
-      storage = openDatabase(paths.dataDir, { busyTimeoutMs: initial.effective.storage?.busy_timeout_ms });
+      const st = initial.effective.storage;
+      storage = openDatabase(paths.dataDir, {
+        busyTimeoutMs: st?.busy_timeout_ms,
+        checkpoints: {
+          idleMs: st?.checkpoint_idle_ms ?? 100,
+          maxDelayMs: st?.checkpoint_max_delay_ms ?? 500,
+          safetyPages: st?.wal_autocheckpoint_pages ?? 4000,
+        },
+      });
       daemon = new Daemon(paths, initial, storage, lock, log, options);
       // The gateway first: once the local socket accepts, everything status reports is up.
       if (options.gateway || initial.effective.gateway?.enabled) await daemon.startGateway();

@@ -214,8 +214,7 @@ export class SessionManager {
     limit: number,
   ): { messages: TranscriptMessage[]; total: number } {
     const live = this.live.get(id);
-    const surface = live?.mode ?? (this.durable(id)?.surface as Surface | undefined);
-    const row = surface ? this.store.get(surface, id) : undefined;
+    const row = live ? this.store.get(live.mode, id) : this.durable(id);
     if (!row) throw rpcErrors.sessionNotFound({ session_id: id });
     if (!owns(principal, row.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
     const rows = this.store.transcript(row.surface, id, afterSeq, limit);
@@ -228,7 +227,8 @@ export class SessionManager {
         turn_id: r.turnId,
         created_at: r.createdAt,
       })),
-      total: this.store.transcriptCount(row.surface, id),
+      // The last seq is the row count (rows are never removed one by one): no COUNT(*) per page.
+      total: this.store.lastSeq(row.surface, id),
     };
   }
 

@@ -1,18 +1,11 @@
 // The durable side of sessions (SPEC §8), over the one SQLite database. Every multi-row change is one
 // transaction; every method is synchronous (better-sqlite3), so a caller either sees it done or sees
-// it throw with nothing changed.
-import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+// it throw with nothing changed. The SQL is prepared once (session-statements.ts says why not drizzle).
+import type Database from "better-sqlite3";
 import type { Storage } from "../storage/database.js";
-import {
-  checkpoints,
-  contextSnapshots,
-  sessionFiles,
-  sessions,
-  transcriptRows,
-  turns,
-} from "../storage/schema.js";
+import type { sessions, transcriptRows } from "../storage/schema.js";
 import type { ChatMessage } from "./provider.js";
+import { prepareSessionStatements, type SessionStatements } from "./session-statements.js";
 
 export type Surface = "acp" | "chat";
 /** The surfaces RPC prompt recovery may touch; rows of any other surface are left exactly as they are. */
@@ -22,180 +15,148 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type TranscriptRow = typeof transcriptRows.$inferSelect;
 export type NewTranscriptRow = Pick<TranscriptRow, "role" | "kind" | "content" | "turnId">;
 export type Snapshot = { messages: ChatMessage[]; boundary: number };
+export type TurnEndState = "completed" | "cancelled" | "failed";
+
+/**
+ * What a turn writes at one step, committed as one transaction: its start (the "running" row that
+ * recovery looks for), transcript rows, checkpoint events, and its end. A turn without tools commits
+ * twice: start + prompt row + prompt checkpoint, then the reply's rows + checkpoint + end.
+ */
+export type TurnWrites = {
+  start?: string;
+  rows: readonly NewTranscriptRow[];
+  checkpoints: readonly { turnId: string; message: ChatMessage }[];
+  end?: { turnId: string; state: TurnEndState };
+};
 
 export const INTERRUPTED_MARKER =
   "The previous turn was interrupted before it finished (the daemon stopped).";
 
 const now = (): string => new Date().toISOString();
 
-/** Every session-owned table is keyed by (interaction_surface, session_id). */
-type SessionKeyed = { surface: SQLiteColumn; sessionId: SQLiteColumn };
-const ofSession = (t: SessionKeyed, surface: string, id: string) =>
-  and(eq(t.surface, surface), eq(t.sessionId, id))!;
-const key = (surface: string, id: string) => ofSession(sessions, surface, id);
-
 export class SessionStore {
-  constructor(private readonly storage: Storage) {}
+  private readonly q: SessionStatements;
+  private readonly sqlite: Database.Database;
+  // Transaction wrappers made once: better-sqlite3 builds (and drizzle re-built per call) a wrapper
+  // with its own BEGIN/COMMIT statements. IMMEDIATE takes the write lock up front, so a transaction
+  // that reads the last seq then writes waits out another writer (busy_timeout) instead of failing.
+  private readonly commitTx: (surface: string, id: string, w: TurnWrites) => number;
+  private readonly recoverTx: (surface: string, id: string) => number;
+  private readonly deleteTx: (surface: string, id: string) => void;
 
-  private get db() {
-    return this.storage.db;
+  constructor(storage: Storage) {
+    this.sqlite = storage.sqlite;
+    this.q = prepareSessionStatements(this.sqlite);
+    const immediate = <A extends unknown[], R>(fn: (...a: A) => R): ((...a: A) => R) => {
+      const tx = this.sqlite.transaction(fn);
+      return (...a: A) => tx.immediate(...a);
+    };
+    this.commitTx = immediate((surface: string, id: string, w: TurnWrites) =>
+      this.applyWrites(surface, id, w),
+    );
+    this.recoverTx = immediate((surface: string, id: string) => this.recoverRunning(surface, id));
+    this.deleteTx = immediate((surface: string, id: string) => {
+      for (const stmt of this.q.deleteSession) stmt.run(surface, id);
+    });
   }
 
   create(row: Omit<SessionRow, "state" | "createdAt" | "updatedAt">): SessionRow {
     const at = now();
     const full: SessionRow = { ...row, state: "open", createdAt: at, updatedAt: at };
-    this.db.insert(sessions).values(full).run();
+    this.q.insertSession.run(
+      full.surface,
+      full.sessionId,
+      full.agent,
+      full.owner,
+      full.workspaceDir,
+      "open",
+      at,
+      at,
+    );
     return full;
   }
 
   get(surface: string, id: string): SessionRow | undefined {
-    return this.db.select().from(sessions).where(key(surface, id)).get();
+    return this.q.getSession.get(surface, id) as SessionRow | undefined;
   }
 
   /** Every RPC session (acp and chat), newest first, with its transcript length. */
   list(): (SessionRow & { messageCount: number })[] {
-    const rows = this.db
-      .select()
-      .from(sessions)
-      .where(inArray(sessions.surface, [...RPC_SURFACES]))
-      .orderBy(desc(sessions.createdAt))
-      .all();
-    return rows.map((r) => ({ ...r, messageCount: this.transcriptCount(r.surface, r.sessionId) }));
+    return this.q.listSessions.all() as (SessionRow & { messageCount: number })[];
   }
 
   countPersisted(): number {
-    return (
-      this.db
-        .select({ n: count() })
-        .from(sessions)
-        .where(inArray(sessions.surface, [...RPC_SURFACES]))
-        .get()?.n ?? 0
-    );
+    return (this.q.countSessions.get() as { n: number }).n;
   }
 
   setState(surface: string, id: string, state: "open" | "closed" | "killed"): void {
-    const changed = this.db.update(sessions).set({ state, updatedAt: now() }).where(key(surface, id)).run();
+    const changed = this.q.setState.run(state, now(), surface, id);
     if (changed.changes === 0) throw new Error(`no session ${surface}/${id}`);
   }
 
-  /** Appends rows after the last seq, in one transaction; returns them numbered. */
-  appendTranscript(surface: string, id: string, rows: readonly NewTranscriptRow[]): TranscriptRow[] {
-    return this.db.transaction((tx) => {
-      const last = this.lastSeq(surface, id);
-      const at = now();
-      const numbered = rows.map((r, i) => ({
-        ...r,
-        surface,
-        sessionId: id,
-        seq: last + 1 + i,
-        createdAt: at,
-      }));
-      if (numbered.length > 0) tx.insert(transcriptRows).values(numbered).run();
-      tx.update(sessions).set({ updatedAt: at }).where(key(surface, id)).run();
-      return numbered;
-    });
+  /** One step of a turn in one transaction (see TurnWrites); returns the last checkpoint id written. */
+  commitTurnWrites(surface: string, id: string, writes: TurnWrites): number {
+    return this.commitTx(surface, id, writes);
   }
 
-  /**
-   * The last transcript seq of a session. Called inside transactions too: better-sqlite3 is
-   * synchronous and the transaction runs on this same connection, so the read sees its writes.
-   */
-  private lastSeq(surface: string, id: string): number {
-    return (
-      this.db
-        .select({ seq: transcriptRows.seq })
-        .from(transcriptRows)
-        .where(ofSession(transcriptRows, surface, id))
-        .orderBy(desc(transcriptRows.seq))
-        .limit(1)
-        .get()?.seq ?? 0
-    );
+  private applyWrites(surface: string, id: string, w: TurnWrites): number {
+    const at = now();
+    if (w.start !== undefined) this.q.startTurn.run(surface, id, w.start, at);
+    if (w.rows.length > 0) {
+      // Read inside the transaction, on this connection: it sees this transaction's own writes.
+      let seq = this.lastSeq(surface, id);
+      for (const r of w.rows)
+        this.q.insertRow.run(surface, id, ++seq, r.role, r.kind, r.content, r.turnId, at);
+      this.q.touchSession.run(at, surface, id);
+    }
+    let checkpoint = 0;
+    for (const c of w.checkpoints) {
+      const res = this.q.insertCheckpoint.run(surface, id, c.turnId, JSON.stringify(c.message), at);
+      checkpoint = Number(res.lastInsertRowid);
+    }
+    if (w.end) this.q.endTurn.run(w.end.state, at, surface, id, w.end.turnId);
+    return checkpoint;
+  }
+
+  /** The last transcript seq of a session: also its row count (rows are 1, 2, … and never removed singly). */
+  lastSeq(surface: string, id: string): number {
+    return (this.q.lastSeq.get(surface, id) as number | undefined) ?? 0;
   }
 
   transcript(surface: string, id: string, afterSeq = 0, limit = 1000): TranscriptRow[] {
-    return this.db
-      .select()
-      .from(transcriptRows)
-      .where(and(ofSession(transcriptRows, surface, id), gt(transcriptRows.seq, afterSeq)))
-      .orderBy(asc(transcriptRows.seq))
-      .limit(limit)
-      .all();
+    return this.q.page.all(surface, id, afterSeq, limit) as TranscriptRow[];
   }
 
+  /** A real COUNT(*): tests and tools; the request paths use lastSeq. */
   transcriptCount(surface: string, id: string): number {
-    return (
-      this.db
-        .select({ n: count() })
-        .from(transcriptRows)
-        .where(ofSession(transcriptRows, surface, id))
-        .get()?.n ?? 0
-    );
+    return this.q.countRows.get(surface, id) as number;
   }
 
   startTurn(surface: string, id: string, turnId: string): void {
-    this.db
-      .insert(turns)
-      .values({ surface, sessionId: id, turnId, state: "running", startedAt: now() })
-      .run();
+    this.q.startTurn.run(surface, id, turnId, now());
   }
 
-  endTurn(surface: string, id: string, turnId: string, state: "completed" | "cancelled" | "failed"): void {
-    this.db
-      .update(turns)
-      .set({ state, endedAt: now() })
-      .where(and(ofSession(turns, surface, id), eq(turns.turnId, turnId)))
-      .run();
+  endTurn(surface: string, id: string, turnId: string, state: TurnEndState): void {
+    this.q.endTurn.run(state, now(), surface, id, turnId);
   }
 
   turnCount(surface: string, id: string): number {
-    return (
-      this.db
-        .select({ n: count() })
-        .from(turns)
-        .where(ofSession(turns, surface, id))
-        .get()?.n ?? 0
-    );
-  }
-
-  appendCheckpoint(surface: string, id: string, turnId: string, message: ChatMessage): number {
-    const res = this.db
-      .insert(checkpoints)
-      .values({ surface, sessionId: id, turnId, message: JSON.stringify(message), createdAt: now() })
-      .run();
-    return Number(res.lastInsertRowid);
+    return this.q.turnCount.get(surface, id) as number;
   }
 
   latestCheckpointId(surface: string, id: string): number {
-    return (
-      this.db
-        .select({ id: checkpoints.id })
-        .from(checkpoints)
-        .where(ofSession(checkpoints, surface, id))
-        .orderBy(desc(checkpoints.id))
-        .limit(1)
-        .get()?.id ?? 0
-    );
+    return (this.q.latestCheckpointId.get(surface, id) as number | undefined) ?? 0;
   }
 
   latestSnapshot(surface: string, id: string): Snapshot | undefined {
-    const row = this.db
-      .select()
-      .from(contextSnapshots)
-      .where(ofSession(contextSnapshots, surface, id))
-      .orderBy(desc(contextSnapshots.id))
-      .limit(1)
-      .get();
+    const row = this.q.latestSnapshot.get(surface, id) as { messages: string; boundary: number } | undefined;
     return row ? { messages: JSON.parse(row.messages) as ChatMessage[], boundary: row.boundary } : undefined;
   }
 
   checkpointsAfter(surface: string, id: string, boundary: number): ChatMessage[] {
-    return this.db
-      .select({ message: checkpoints.message })
-      .from(checkpoints)
-      .where(and(ofSession(checkpoints, surface, id), gt(checkpoints.id, boundary)))
-      .orderBy(asc(checkpoints.id))
-      .all()
-      .map((r) => JSON.parse(r.message) as ChatMessage);
+    return (this.q.checkpointsAfter.all(surface, id, boundary) as string[]).map(
+      (m) => JSON.parse(m) as ChatMessage,
+    );
   }
 
   /** Trimming: the new snapshot and its checkpoint boundary, committed together (one insert). */
@@ -204,18 +165,15 @@ export class SessionStore {
     id: string,
     snap: Snapshot & { droppedMessages: number; keptTurns: number },
   ): void {
-    this.db
-      .insert(contextSnapshots)
-      .values({
-        surface,
-        sessionId: id,
-        messages: JSON.stringify(snap.messages),
-        boundary: snap.boundary,
-        droppedMessages: snap.droppedMessages,
-        keptTurns: snap.keptTurns,
-        createdAt: now(),
-      })
-      .run();
+    this.q.insertSnapshot.run(
+      surface,
+      id,
+      JSON.stringify(snap.messages),
+      snap.boundary,
+      snap.droppedMessages,
+      snap.keptTurns,
+      now(),
+    );
   }
 
   /**
@@ -225,65 +183,30 @@ export class SessionStore {
    */
   recoverInterrupted(surface: string, id: string): number {
     if (!RPC_SURFACES.includes(surface)) return 0;
-    return this.db.transaction((tx) => {
-      const running = tx
-        .select({ turnId: turns.turnId })
-        .from(turns)
-        .where(and(ofSession(turns, surface, id), eq(turns.state, "running")))
-        .all();
-      if (running.length === 0) return 0;
-      const last = this.lastSeq(surface, id);
-      const at = now();
-      running.forEach((t, i) => {
-        tx.insert(transcriptRows)
-          .values({
-            surface,
-            sessionId: id,
-            seq: last + 1 + i,
-            role: "system",
-            kind: "marker",
-            content: INTERRUPTED_MARKER,
-            turnId: t.turnId,
-            createdAt: at,
-          })
-          .run();
-        tx.update(turns)
-          .set({ state: "interrupted", endedAt: at })
-          .where(and(ofSession(turns, surface, id), eq(turns.turnId, t.turnId)))
-          .run();
-      });
-      return running.length;
-    });
+    // Nothing running (the common case): no write transaction at all.
+    if ((this.q.runningTurns.all(surface, id) as string[]).length === 0) return 0;
+    return this.recoverTx(surface, id);
+  }
+
+  private recoverRunning(surface: string, id: string): number {
+    const running = this.q.runningTurns.all(surface, id) as string[];
+    if (running.length === 0) return 0;
+    let seq = this.lastSeq(surface, id);
+    const at = now();
+    for (const turnId of running) {
+      this.q.insertRow.run(surface, id, ++seq, "system", "marker", INTERRUPTED_MARKER, turnId, at);
+      this.q.endTurn.run("interrupted", at, surface, id, turnId);
+    }
+    return running.length;
   }
 
   /** RPC sessions whose live owner is gone (the daemon stopped or crashed): to be treated as closed. */
   orphaned(): SessionRow[] {
-    return this.db
-      .select()
-      .from(sessions)
-      .where(and(inArray(sessions.surface, [...RPC_SURFACES]), eq(sessions.state, "open")))
-      .all();
+    return this.q.orphaned.all() as SessionRow[];
   }
 
   /** session/delete's storage step: every row of this surface's session, in one transaction. */
   deleteSession(surface: string, id: string): void {
-    this.db.transaction((tx) => {
-      tx.delete(transcriptRows)
-        .where(ofSession(transcriptRows, surface, id))
-        .run();
-      tx.delete(checkpoints)
-        .where(ofSession(checkpoints, surface, id))
-        .run();
-      tx.delete(contextSnapshots)
-        .where(ofSession(contextSnapshots, surface, id))
-        .run();
-      tx.delete(turns)
-        .where(ofSession(turns, surface, id))
-        .run();
-      tx.delete(sessionFiles)
-        .where(ofSession(sessionFiles, surface, id))
-        .run();
-      tx.delete(sessions).where(key(surface, id)).run();
-    });
+    this.deleteTx(surface, id);
   }
 }

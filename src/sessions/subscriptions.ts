@@ -45,15 +45,15 @@ export class SessionSubscriptions {
   }
 
   /**
-   * Sends one session/update to every watcher of the session except `source`, the connection running
-   * the turn (it already got it). Called right after the turn's own notify, so each watcher sees the
+   * Sends one serialized session/update line to every watcher of the session except `source`, the
+   * connection running the turn (it already got it). Called right after the turn's own notify, so each watcher sees the
    * turn's order.
    */
-  publish(sessionId: string, params: object, source: Peer): void {
+  publishLine(sessionId: string, line: string, source: Peer): void {
     const watchers = this.bySession.get(sessionId);
     if (!watchers) return;
     for (const w of watchers.values()) {
-      if (w.peer !== source) w.peer.notify("session/update", params);
+      if (w.peer !== source) w.peer.transport.send(line);
     }
   }
 

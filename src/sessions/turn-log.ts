@@ -45,6 +45,8 @@ export class TurnLog {
    * to its tool_result, so it includes any wait for approval (logged apart, with its decision).
    */
   observe(u: Update): void {
+    // Text and thought chunks are the hot path: they log nothing and allocate nothing here.
+    if (u.type === "agent_message_chunk" || u.type === "agent_thought_chunk") return;
     const at = { session: this.session, turn: this.turn };
     if (u.type === "tool_call") this.toolStarts.set(String(u.toolCallId), performance.now());
     else if (u.type === "tool_result") {

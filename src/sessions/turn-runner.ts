@@ -17,6 +17,7 @@ import { estimateTokens, planTrim } from "./retained-context.js";
 import type { NewTranscriptRow, SessionStore } from "./session-store.js";
 import type { ToolContext, ToolLimits } from "./tool.js";
 import { TOOLS, toolSpecs } from "./tools/registry.js";
+import { TurnWriteBuffer } from "./turn-writes.js";
 
 /** Distributive Omit, so each update variant keeps its own fields. */
 type UpdateBody = SessionUpdateParams extends infer U
@@ -26,8 +27,11 @@ type UpdateBody = SessionUpdateParams extends infer U
   : never;
 
 export type TurnIo = {
-  /** Sends one session/update to the connection running the turn and waits while its output is backed up. */
-  emit(update: UpdateBody): Promise<void>;
+  /**
+   * Sends one session/update to the connection running the turn; returns a promise to wait on only
+   * while its output is backed up (undefined otherwise, so streaming chunks await nothing).
+   */
+  emit(update: UpdateBody): Promise<void> | undefined;
   elicit: ToolContext["elicit"];
   /** Aborted when the connection that started the turn goes away. */
   connectionClosed: AbortSignal;
@@ -70,13 +74,13 @@ export async function runTurn(args: {
   let finish!: (v: unknown) => void;
   session.turn = { turnId, abort, done: new Promise((r) => (finish = r)) };
   const signal = abort.signal;
+  // Rows and checkpoints are gathered and committed at the turn's few durable steps (turn-writes.ts).
+  const writes = new TurnWriteBuffer(store, surface, session.id, turnId);
   // Free text is capped here; tool rows are JSON and cap their fields before they are built, so a
   // cut can never leave a row that does not parse (rehydration replays them).
   const write = (rows: NewTranscriptRow[]): void => {
-    store.appendTranscript(
-      surface,
-      session.id,
-      rows.map((r) =>
+    writes.row(
+      ...rows.map((r) =>
         r.kind === "tool_call" || r.kind === "tool_result"
           ? r
           : { ...r, content: cap(r.content, settings.transcriptMaxBytes) },
@@ -84,7 +88,7 @@ export async function runTurn(args: {
     );
   };
   const remember = (message: ChatMessage): void => {
-    store.appendCheckpoint(surface, session.id, turnId, message);
+    writes.checkpoint(message);
     session.context.push(message);
   };
 
@@ -109,9 +113,10 @@ export async function runTurn(args: {
   let content = "";
   try {
     session.flushTurnEnds(store, args.log);
-    store.startTurn(surface, session.id, turnId);
+    writes.begin();
     write([{ role: "user", kind: "message", content: args.prompt, turnId }]);
     remember({ role: "user", content: args.prompt });
+    writes.flush(); // durable step 1: the running turn and its prompt
 
     for (let round = 0; ; round++) {
       if (round >= settings.maxToolRounds) {
@@ -133,10 +138,12 @@ export async function runTurn(args: {
           if (signal.aborted) break;
           if (event.type === "text") {
             text += event.text;
-            await io.emit({ type: "agent_message_chunk", text: event.text });
+            const backedUp = io.emit({ type: "agent_message_chunk", text: event.text });
+            if (backedUp) await backedUp;
           } else if (event.type === "thought") {
             thought += event.text;
-            await io.emit({ type: "agent_thought_chunk", text: event.text });
+            const backedUp = io.emit({ type: "agent_thought_chunk", text: event.text });
+            if (backedUp) await backedUp;
           } else if (event.type === "tool_call") calls.push(event.call);
           else providerStop = event.stopReason;
         }
@@ -165,10 +172,12 @@ export async function runTurn(args: {
         stopReason = providerStop === "max_tokens" ? "max_tokens" : "end_turn";
         break;
       }
+      writes.flush(); // the model's tool calls are durable before any of them runs
       for (const call of calls) {
         const output = await runToolCall(call, { ...args, signal });
         if (signal.aborted) throw new TurnCancelled();
         answer(call, typeof output === "string" ? output : JSON.stringify(output));
+        writes.flush(); // a tool that ran (and may have changed things) has its result on disk
       }
     }
   } catch (err) {
@@ -197,7 +206,19 @@ export async function runTurn(args: {
   }
 
   try {
-    session.recordTurnEnd(store, turnId, outcome, args.log);
+    try {
+      writes.flush(outcome); // the last durable step: the reply's rows and checkpoints with the end
+    } catch (err) {
+      // None of that step reached disk: a completed turn is reported failed, and its end state is
+      // retried (live-session.ts) so that it is never later recovered as interrupted.
+      args.log.error({ err, session: session.id }, "could not persist the end of a turn");
+      if (outcome === "completed") {
+        outcome = "failed";
+        stopReason = "error";
+        content = `turn failed: ${(err as Error).message}`;
+      }
+      session.recordTurnEnd(store, turnId, outcome, args.log);
+    }
     if (outcome === "completed") await trimIfNeeded(args);
     await io.emit({ type: "turn_complete", turnId, outcome, content });
   } finally {

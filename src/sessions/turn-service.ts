@@ -65,6 +65,10 @@ export class TurnService {
       maxToolRounds: s.max_tool_rounds!,
     };
     const peer = ctx.conn.peer;
+    const transport = peer.transport;
+    // Serialized once per turn: each update is this prefix plus the update's own JSON, the same bytes
+    // peer.notify would write for {sessionId, ...update}, without building that object per chunk.
+    const updatePrefix = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${JSON.stringify(sessionId)},`;
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
     const turnLog = new TurnLog(this.log, sessionId, session.agent);
     const running = runTurn({
@@ -78,12 +82,15 @@ export class TurnService {
       log: this.log,
       io: {
         connectionClosed: ctx.conn.closed,
-        async emit(update) {
+        emit(update) {
           turnLog.observe(update);
-          const params = { sessionId, ...update };
-          peer.notify("session/update", params);
-          ctx.daemon.subscriptions.publish(sessionId, params, peer);
-          await peer.transport.whenWritable();
+          // Every update has a type, so its JSON is never "{}": drop its "{" and close both objects.
+          const line = `${updatePrefix}${JSON.stringify(update).slice(1)}}`;
+          transport.send(line);
+          // Watchers get the same bytes right after, so each sees the turn's order (SPEC §14).
+          ctx.daemon.subscriptions.publishLine(sessionId, line, peer);
+          // No promise at all while output flows: a streamed chunk costs no extra microtasks.
+          return transport.backedUp ? transport.whenWritable() : undefined;
         },
         elicit: canElicit
           ? async (params) =>

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema.js";
+import { type CheckpointTiming, WalCheckpointer } from "./wal-checkpointer.js";
 
 export const DEFAULT_DB_FILE = "zeroclaw.db";
 
@@ -19,6 +20,8 @@ export type Storage = {
   sqlite: Database.Database;
   /** Absolute path of the database file. */
   path: string;
+  /** The idle checkpointer, when opened with `checkpoints` (the daemon); else SQLite auto-checkpoints. */
+  checkpointer?: WalCheckpointer;
   close(): void;
 };
 
@@ -52,7 +55,7 @@ let migrationsFolder: string | undefined;
 
 export function openDatabase(
   dataDir: string,
-  options: { fileName?: string; busyTimeoutMs?: number } = {},
+  options: { fileName?: string; busyTimeoutMs?: number; checkpoints?: CheckpointTiming } = {},
 ): Storage {
   const path = resolve(dataDir, options.fileName ?? DEFAULT_DB_FILE);
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -72,11 +75,19 @@ export function openDatabase(
     const db = drizzle(sqlite, { schema });
     runMigrations(db, sqlite);
     const conn = sqlite;
+    let checkpointer: WalCheckpointer | undefined;
+    if (options.checkpoints) {
+      // Checkpoints run in the background (wal-checkpointer.ts); the one inside a commit is a rare net.
+      sqlite.pragma(`wal_autocheckpoint = ${Math.max(1, Math.trunc(options.checkpoints.safetyPages))}`);
+      checkpointer = new WalCheckpointer(sqlite, path, options.checkpoints);
+    }
     return {
       db,
       sqlite: conn,
       path,
+      checkpointer,
       close: () => {
+        void checkpointer?.stop();
         if (conn.open) conn.close();
       },
     };

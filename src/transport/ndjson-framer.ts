@@ -45,6 +45,7 @@ export class NdjsonFramer {
 
   push(chunk: Buffer): void {
     let start = 0;
+    if (this.pendingBytes === 0) start = this.pushWhole(chunk);
     while (!this.dead && start < chunk.length) {
       const nl = chunk.indexOf(LF, start);
       const end = nl === -1 ? chunk.length : nl;
@@ -61,6 +62,39 @@ export class NdjsonFramer {
       this.emit(chunk, start, end);
       start = nl + 1;
     }
+  }
+
+  /**
+   * The common case, many small frames per read: when no frame is held, the chunk's complete lines
+   * fit within the limit as a whole and are valid UTF-8, they are checked and decoded once, then
+   * split as text. Returns where the byte-wise path resumes (after the last newline taken here).
+   */
+  private pushWhole(chunk: Buffer): number {
+    const last = chunk.lastIndexOf(LF);
+    // One frame or none: the byte-wise path does exactly the same work.
+    if (last === -1 || last > this.maxFrameBytes || chunk.indexOf(LF) === last) return 0;
+    const region = chunk.subarray(0, last);
+    if (!isUtf8(region)) return 0;
+    const text = region.toString("utf8");
+    let from = 0;
+    while (!this.dead) {
+      const nl = text.indexOf("\n", from);
+      const end = nl === -1 ? text.length : nl;
+      this.lines++;
+      this.emitText(text, from, end);
+      if (nl === -1) break;
+      from = nl + 1;
+    }
+    return last + 1;
+  }
+
+  private emitText(text: string, start: number, end: number): void {
+    if (end > start && text.charCodeAt(end - 1) === CR) end--;
+    if (end === start) return;
+    const first = text.charCodeAt(start);
+    // Whitespace-only lines count as blank (a JSON frame starts with anything else).
+    if ((first === 0x20 || first === 0x09 || first === CR) && isBlankText(text, start, end)) return;
+    this.sink.frame(text.slice(start, end), true);
   }
 
   /** Stop: drop anything held and ignore all further input. */
@@ -103,6 +137,14 @@ function isBlank(line: Buffer): boolean {
   for (let i = 0; i < line.length; i++) {
     const b = line[i];
     if (b !== 0x20 && b !== 0x09 && b !== CR) return false;
+  }
+  return true;
+}
+
+function isBlankText(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== CR) return false;
   }
   return true;
 }

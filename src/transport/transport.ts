@@ -30,6 +30,8 @@ export interface RpcTransport {
   close(reason: string): void;
   /** Resolves once queued output is below the high-water mark (or the connection closed). */
   whenWritable(): Promise<void>;
+  /** Queued output is above the high-water mark: whenWritable() would wait. A check without a promise. */
+  readonly backedUp: boolean;
   /** Stops or resumes handing over messages (used while initialize runs). */
   pauseMessages(paused: boolean): void;
 }

@@ -163,6 +163,10 @@ export class WsTransport implements RpcTransport {
     this.events?.closed(reason);
   }
 
+  get backedUp(): boolean {
+    return !this.closed && this.overHighWater();
+  }
+
   whenWritable(): Promise<void> {
     if (this.closed || !this.overHighWater()) return Promise.resolve();
     return new Promise((resolve) => this.writableWaiters.push(resolve));

@@ -472,6 +472,17 @@ type SecurityConfig struct {
 type StorageConfig struct {
 	// How long a write waits for another connection's lock before failing.
 	BusyTimeoutMs *int64 `json:"busy_timeout_ms,omitempty"`
+	// WAL checkpoints run off the request path, in a background thread, once writes have paused
+	// this long.
+	CheckpointIdleMs *int64 `json:"checkpoint_idle_ms,omitempty"`
+	// However busy the daemon is, a background WAL checkpoint (which also makes every earlier
+	// commit safe from power loss) runs at most this long after the first write it has not
+	// checkpointed.
+	CheckpointMaxDelayMs *int64 `json:"checkpoint_max_delay_ms,omitempty"`
+	// The safety net under writes that never pause: SQLite's own checkpoint inside the commit that
+	// takes the WAL past this many pages (SQLite's default is 1000; background checkpoints make it
+	// rare).
+	WalAutocheckpointPages *int64 `json:"wal_autocheckpoint_pages,omitempty"`
 }
 
 // FilesConfig: file/attach and chunked uploads (docs/protocol.md, Files).

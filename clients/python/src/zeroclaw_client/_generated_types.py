@@ -1232,18 +1232,41 @@ class StorageConfig:
 
     busy_timeout_ms: int | None = None
     """How long a write waits for another connection's lock before failing."""
+    checkpoint_idle_ms: int | None = None
+    """WAL checkpoints run off the request path, in a background thread, once writes have
+    paused this long.
+    """
+    checkpoint_max_delay_ms: int | None = None
+    """However busy the daemon is, a background WAL checkpoint (which also makes every
+    earlier commit safe from power loss) runs at most this long after the first write it
+    has not checkpointed.
+    """
+    wal_autocheckpoint_pages: int | None = None
+    """The safety net under writes that never pause: SQLite's own checkpoint inside the
+    commit that takes the WAL past this many pages (SQLite's default is 1000; background
+    checkpoints make it rare).
+    """
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
         obj = _c.obj(data, "StorageConfig")
         return cls(
             busy_timeout_ms=_c.optional(obj, "busy_timeout_ms", _c.integer),
+            checkpoint_idle_ms=_c.optional(obj, "checkpoint_idle_ms", _c.integer),
+            checkpoint_max_delay_ms=_c.optional(obj, "checkpoint_max_delay_ms", _c.integer),
+            wal_autocheckpoint_pages=_c.optional(obj, "wal_autocheckpoint_pages", _c.integer),
         )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.busy_timeout_ms is not None:
             out["busy_timeout_ms"] = self.busy_timeout_ms
+        if self.checkpoint_idle_ms is not None:
+            out["checkpoint_idle_ms"] = self.checkpoint_idle_ms
+        if self.checkpoint_max_delay_ms is not None:
+            out["checkpoint_max_delay_ms"] = self.checkpoint_max_delay_ms
+        if self.wal_autocheckpoint_pages is not None:
+            out["wal_autocheckpoint_pages"] = self.wal_autocheckpoint_pages
         return out
 
 

@@ -501,6 +501,15 @@ pub struct StorageConfig {
     /// How long a write waits for another connection's lock before failing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub busy_timeout_ms: Option<u64>,
+    /// WAL checkpoints run off the request path, in a background thread, once writes have paused this long.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint_idle_ms: Option<u64>,
+    /// However busy the daemon is, a background WAL checkpoint (which also makes every earlier commit safe from power loss) runs at most this long after the first write it has not checkpointed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checkpoint_max_delay_ms: Option<u64>,
+    /// The safety net under writes that never pause: SQLite's own checkpoint inside the commit that takes the WAL past this many pages (SQLite's default is 1000; background checkpoints make it rare).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wal_autocheckpoint_pages: Option<u64>,
 }
 
 /// file/attach and chunked uploads (docs/protocol.md, Files).
