@@ -27,4 +27,6 @@ const show = (m) =>
     .slice(0, Number(topN))
     .map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)}%  ${k}`)
     .join("\n");
-console.log(`total ${(total / 1000).toFixed(0)} ms sampled\n-- by function (self)\n${show(fn)}\n-- by file (self)\n${show(files)}`);
+console.log(
+  `total ${(total / 1000).toFixed(0)} ms sampled\n-- by function (self)\n${show(fn)}\n-- by file (self)\n${show(files)}`,
+);

@@ -8,8 +8,8 @@ import { connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
 import { issue13 } from "./issue13.mjs";
+import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
 import { describeStallAndBurst, stallAndBurst } from "./stall-burst.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
