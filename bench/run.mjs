@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { issue13 } from "./issue13.mjs";
 import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
+import { waitUp } from "./servers.mjs";
 import { describeStallAndBurst, stallAndBurst } from "./stall-burst.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,22 +23,6 @@ const STREAM_WORDS = Number(process.env.BENCH_STREAM_WORDS ?? 100_000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-async function waitConnectable(path) {
-  for (let i = 0; i < 200; i++) {
-    const ok = await new Promise((resolve) => {
-      const s = connect(path);
-      s.once("connect", () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once("error", () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(25);
-  }
-  throw new Error(`nothing listens on ${path}`);
-}
 
 const MCP_INITIALIZE = {
   id: 0,
@@ -373,7 +358,7 @@ async function main() {
   const servers = SERVERS.map((spec) => startServer(spec, dir));
   const daemon = servers[0];
   try {
-    for (const s of servers) await waitConnectable(s.socket);
+    for (const s of servers) await waitUp(s);
     const results = Object.fromEntries(
       servers.map((s) => [s.kind, { seq: [], pipe: [], stream: [], upload: [] }]),
     );

@@ -6,19 +6,16 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import WebSocket from "ws";
+import { median, root, sleep, waitUp } from "./servers.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Two limits: the cut-off measured from the client's stop includes the time the kernel kept taking
 // bytes after it (the same at both limits), so the slope between them is the clock's own lateness.
 const STALL_SHORT_MS = 1000;
 const STALL_LONG_MS = 3000;
 const ROUNDS = 5;
 const BURST = 2000;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function startDaemon(stallMs) {
   const dir = mkdtempSync(join(tmpdir(), "zc-bench-stall-"));
@@ -185,18 +182,7 @@ async function burst(d) {
 async function withDaemon(stallMs, work) {
   const d = startDaemon(stallMs);
   try {
-    for (let i = 0; i < 400; i++) {
-      const ok = await new Promise((resolve) => {
-        const s = connect(d.socket);
-        s.once("connect", () => {
-          s.destroy();
-          resolve(true);
-        });
-        s.once("error", () => resolve(false));
-      });
-      if (ok) break;
-      await sleep(25);
-    }
+    await waitUp(d);
     return await work(d);
   } finally {
     d.child.kill("SIGTERM");
