@@ -2,7 +2,10 @@
 // current permissions are resolved and every path checked before anything is staged; entries are
 // staged in order into one candidate, validated as a whole, derived views built from it, then one
 // durable write; only after that is anything live replaced. A failure anywhere changes nothing.
+
+import type { EffectiveConfig } from "../../generated/effective-config.js";
 import { rpcErrors } from "../../generated/errors.js";
+import { Grant, Method } from "../../generated/methods.js";
 import type { Config } from "../../generated/types.js";
 import { hasGrant, mayWriteConfigPath, type Principal } from "../auth/principal.js";
 import { withBuiltins, withoutUntouchedBuiltins } from "./builtins.js";
@@ -21,8 +24,8 @@ export type ConfigEntry = { prop: string; value: unknown };
 export type LiveConfig = {
   /** What config.toml holds (what is written back). */
   readonly stored: Record<string, unknown>;
-  /** stored + built-ins + schema defaults: what the daemon runs on. */
-  readonly effective: Config;
+  /** stored + built-ins + schema defaults: what the daemon runs on (every defaulted member present). */
+  readonly effective: EffectiveConfig;
   readonly views: DerivedViews;
 };
 
@@ -35,7 +38,8 @@ export function evaluate(stored: Record<string, unknown>): { live?: LiveConfig; 
   if (refs.length > 0) return { problems: refs };
   const { views, problems } = buildViews(effective);
   if (!views) return { problems };
-  return { live: { stored, effective, views }, problems: [] };
+  // The validator filled every default in place: this is what EffectiveConfig describes.
+  return { live: { stored, effective: effective as EffectiveConfig, views }, problems: [] };
 }
 
 export function loadLiveConfig(configDir: string): LiveConfig {

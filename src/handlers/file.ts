@@ -61,8 +61,8 @@ export function fileUploadBegin(
     sha256: params.sha256?.toLowerCase(),
     size: params.size_bytes,
   });
-  const files = daemon.config.live.effective.files!;
-  return { upload_id: upload.id, chunk_bytes: files.chunk_bytes!, max_bytes: files.max_file_bytes! };
+  const files = daemon.config.live.effective.files;
+  return { upload_id: upload.id, chunk_bytes: files.chunk_bytes, max_bytes: files.max_file_bytes };
 }
 
 export function fileUploadChunk(

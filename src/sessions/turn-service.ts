@@ -55,14 +55,14 @@ export class TurnService {
       provider = createProvider(agent.provider);
       this.providers.set(agent.provider, provider);
     }
-    const s = live.effective.sessions!;
+    const s = live.effective.sessions;
     const settings: TurnSettings = {
-      timeoutMs: s.tool_timeout_ms!,
-      outputMaxBytes: s.tool_output_max_bytes!,
-      askUserTimeoutMs: s.ask_user_timeout_ms!,
-      approvalTimeoutMs: s.approval_timeout_ms!,
-      transcriptMaxBytes: s.transcript_max_bytes!,
-      maxToolRounds: s.max_tool_rounds!,
+      timeoutMs: s.tool_timeout_ms,
+      outputMaxBytes: s.tool_output_max_bytes,
+      askUserTimeoutMs: s.ask_user_timeout_ms,
+      approvalTimeoutMs: s.approval_timeout_ms,
+      transcriptMaxBytes: s.transcript_max_bytes,
+      maxToolRounds: s.max_tool_rounds,
     };
     const peer = ctx.conn.peer;
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
