@@ -50,6 +50,11 @@ export class Daemon {
   private readonly limits: NdjsonLimits;
   private readonly initializeTimeoutMs: number;
 
+  /** The connections open now, in accept order (tests and diagnostics read their state). */
+  get openConnections(): readonly OpenConnection[] {
+    return [...this.connections];
+  }
+
   private constructor(
     readonly paths: DaemonPaths,
     initial: LiveConfig,

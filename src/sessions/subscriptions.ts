@@ -2,10 +2,17 @@
 // session/update notifications to them. The turn awaits only its own connection's output; a watcher
 // gets the same notifications queued on its own transport, so a watcher that stops reading is cut by
 // that transport's write-stall clock and never slows or cancels the turn.
+import type { DaemonToClient } from "../../generated/daemon-to-client.js";
+import type { SessionUpdateParams } from "../../generated/types.js";
 import type { Peer } from "../jsonrpc/peer.js";
 
-/** What the registry needs of a connection: a stable id, a peer to notify, and its end. */
-export type Watcher = { readonly id: number; readonly peer: Peer; readonly closed: AbortSignal };
+/** What the registry needs of a connection: a stable id, its peer and typed sender, and its end. */
+export type Watcher = {
+  readonly id: number;
+  readonly peer: Peer;
+  readonly client: DaemonToClient;
+  readonly closed: AbortSignal;
+};
 
 export class SessionSubscriptions {
   /** session id → (connection id → watcher). Insertion order is subscription order. */
@@ -49,11 +56,11 @@ export class SessionSubscriptions {
    * the turn (it already got it). Called right after the turn's own notify, so each watcher sees the
    * turn's order.
    */
-  publish(sessionId: string, params: object, source: Peer): void {
+  publish(sessionId: string, params: SessionUpdateParams, source: Peer): void {
     const watchers = this.bySession.get(sessionId);
     if (!watchers) return;
     for (const w of watchers.values()) {
-      if (w.peer !== source) w.peer.notify("session/update", params);
+      if (w.peer !== source) w.client.sessionUpdate(params);
     }
   }
 

@@ -1,7 +1,7 @@
 // session/prompt: finds (or rehydrates) the session, refuses a second turn, picks the agent's provider
 // from the live config, and runs the turn on behalf of the calling connection.
 import { rpcErrors } from "../../generated/errors.js";
-import type { SessionPromptResult } from "../../generated/types.js";
+import type { SessionPromptResult, SessionUpdateParams } from "../../generated/types.js";
 import type { LiveConfig } from "../config/config-service.js";
 import type { ProviderView } from "../config/derived-views.js";
 import { type FileStore, markerFor } from "../files/file-store.js";
@@ -64,7 +64,7 @@ export class TurnService {
       transcriptMaxBytes: s.transcript_max_bytes,
       maxToolRounds: s.max_tool_rounds,
     };
-    const peer = ctx.conn.peer;
+    const { peer, client } = ctx.conn;
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
     const turnLog = new TurnLog(this.log, sessionId, session.agent);
     const running = runTurn({
@@ -77,19 +77,16 @@ export class TurnService {
       settings,
       log: this.log,
       io: {
-        connectionClosed: ctx.conn.closed,
+        signal: ctx.signal,
         async emit(update) {
           turnLog.observe(update);
-          const params = { sessionId, ...update };
-          peer.notify("session/update", params);
+          const params: SessionUpdateParams = { sessionId, ...update };
+          client.sessionUpdate(params);
           ctx.daemon.subscriptions.publish(sessionId, params, peer);
           await peer.transport.whenWritable();
         },
         elicit: canElicit
-          ? async (params) =>
-              (await peer.request("elicitation/create", { sessionId, ...params })) as Awaited<
-                ReturnType<NonNullable<import("./tool.js").ToolContext["elicit"]>>
-              >
+          ? (params, options) => client.elicitationCreate({ sessionId, ...params }, options)
           : undefined,
       },
     });
