@@ -92,15 +92,20 @@ export class ConfigService {
    * config/set-many. `authorize` resolves the caller's principal under the lock (throwing -32010 if
    * the caller has none any more), so a revocation that lands while the caller waits is honoured.
    */
-  setMany(entries: readonly ConfigEntry[], authorize: () => Principal): Promise<string[]> {
-    const run = this.lock.then(() => this.apply(entries, authorize()));
+  setMany(
+    entries: readonly ConfigEntry[],
+    authorize: () => Principal,
+    method: typeof Method.configSet | typeof Method.configSetMany = Method.configSetMany,
+  ): Promise<string[]> {
+    const run = this.lock.then(() => this.apply(entries, authorize(), method));
     this.lock = run.catch(() => undefined);
     return run;
   }
 
-  private apply(entries: readonly ConfigEntry[], principal: Principal): string[] {
-    if (!hasGrant(principal, "config:update"))
-      throw rpcErrors.notGranted({ grant: "config:update", method: "config/set-many" });
+  private apply(entries: readonly ConfigEntry[], principal: Principal, method: string): string[] {
+    // Checked again under the lock: the grant may have been revoked while this batch waited.
+    if (!hasGrant(principal, Grant.configUpdate))
+      throw rpcErrors.notGranted({ grant: Grant.configUpdate, method });
     entries.forEach((e, index) => {
       if (!mayWriteConfigPath(principal, e.prop))
         throw rpcErrors.configPathForbidden({ index, prop: e.prop });
