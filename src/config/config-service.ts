@@ -2,6 +2,10 @@
 // current permissions are resolved and every path checked before anything is staged; entries are
 // staged in order into one candidate, validated as a whole, derived views built from it, then one
 // durable write; only after that is anything live replaced. A failure anywhere changes nothing.
+// The durable write is asynchronous (an fsync must not stall every connection), so a commit really
+// awaits: without the lock a second batch would stage on the config the first is replacing and one of
+// them would be lost (test/config.test.ts "two clients racing set-many", test/auth.test.ts "lost its
+// rights while it waited" both fail with the lock removed).
 
 import type { EffectiveConfig } from "../../generated/effective-config.js";
 import { rpcErrors } from "../../generated/errors.js";
@@ -102,7 +106,11 @@ export class ConfigService {
     return run;
   }
 
-  private apply(entries: readonly ConfigEntry[], principal: Principal, method: string): string[] {
+  private async apply(
+    entries: readonly ConfigEntry[],
+    principal: Principal,
+    method: string,
+  ): Promise<string[]> {
     // Checked again under the lock: the grant may have been revoked while this batch waited.
     if (!hasGrant(principal, Grant.configUpdate))
       throw rpcErrors.notGranted({ grant: Grant.configUpdate, method });
@@ -161,7 +169,8 @@ export class ConfigService {
     const { live, problems } = evaluate(stored);
     if (!live) throw rpcErrors.invalidConfig({ errors: problems });
     try {
-      writeConfigFileDurably(configFilePath(this.configDir), stored);
+      // The one await of a commit: the lock is what keeps another batch from staging meanwhile.
+      await writeConfigFileDurably(configFilePath(this.configDir), stored);
     } catch (err) {
       throw Object.assign(rpcErrors.internalError(`config write failed: ${(err as Error).message}`), {
         cause: err,
