@@ -3,6 +3,7 @@
 import type { OpenRpcDocument } from "./document.js";
 import { paramsTypeName, resultTypeName } from "./emit-types.js";
 import { buildModel, type MethodModel } from "./model.js";
+import { camel } from "./names.js";
 
 const union = (names: string[]): string =>
   names.length === 0 ? "never" : names.map((n) => JSON.stringify(n)).join(" | ");
@@ -15,6 +16,9 @@ export function emitMethods(doc: OpenRpcDocument, banner: string): string {
     model.methods.filter((m) => side(m) === dir && m.notification === notification).map((m) => m.name);
   const grants = model.grants;
   const versions = model.protocolVersions;
+  // Named constants for every wire name, so src/ spells none of them (`Method.configSet`, `Grant.configUpdate`).
+  const constants = (values: string[]): string =>
+    values.map((v) => `  ${camel(v)}: ${JSON.stringify(v)},`).join("\n");
   // Validators are exported per method (`<Method>Params`), whatever the component is called.
   const row = (m: MethodModel): string => {
     const p = paramsTypeName(m.name);
@@ -48,9 +52,15 @@ export type Validator = ((data: unknown) => boolean) & { errors?: ValidationErro
 
 export type Grant = T.Grant;
 export const GRANTS: readonly Grant[] = ${JSON.stringify(grants)};
+/** Every grant by name: \`Grant.configUpdate\` is "config:update". */
+export const Grant = {
+${constants(grants)}
+} as const satisfies Record<string, Grant>;
 
 /** The protocol versions initialize accepts (InitializeResult.protocolVersion). */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = ${JSON.stringify(versions)};
+/** The newest protocol version: what a client of this contract asks for. */
+export const PROTOCOL_VERSION = ${Math.max(...versions)} as const;
 /** The handshake method: the first call on every connection. */
 export const HANDSHAKE_METHOD = "initialize" as const;
 
@@ -63,6 +73,10 @@ export type ClientRequestMethod = ${union(by("client", false))};
 /** Daemon → client notifications. */
 export type ClientNotificationMethod = ${union(by("client", true))};
 export type MethodName = DaemonRequestMethod | DaemonNotificationMethod | ClientRequestMethod | ClientNotificationMethod;
+/** Every method by name: \`Method.configSet\` is "config/set". */
+export const Method = {
+${constants(model.methods.map((m) => m.name))}
+} as const satisfies Record<string, MethodName>;
 
 export type MethodParams = {
 ${paramsMap.join("\n")}

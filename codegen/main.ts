@@ -9,7 +9,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
 import { loadDocument, type OpenRpcDocument } from "./document.js";
 import { emitClient } from "./emit-client.js";
+import { emitDaemonToClient } from "./emit-daemon-to-client.js";
 import { emitMethodsDoc, METHODS_DOC } from "./emit-docs.js";
+import { emitEffectiveConfig } from "./emit-effective-config.js";
 import { emitErrors } from "./emit-errors.js";
 import { emitMethods } from "./emit-methods.js";
 import { emitTypes } from "./emit-types.js";
@@ -73,6 +75,8 @@ export async function emitAll(
     ["generated/errors.ts", emitErrors(doc, BANNER)],
     ["generated/methods.ts", emitMethods(doc, BANNER)],
     ["generated/client.ts", emitClient(doc, BANNER)],
+    ["generated/daemon-to-client.ts", emitDaemonToClient(doc, BANNER)],
+    ["generated/effective-config.ts", emitEffectiveConfig(doc, BANNER)],
     // The method reference for client authors, outside generated/ so readers find it with the docs.
     [METHODS_DOC, emitMethodsDoc(doc)],
   ]);

@@ -12,9 +12,24 @@ export type Validator = ((data: unknown) => boolean) & { errors?: ValidationErro
 
 export type Grant = T.Grant;
 export const GRANTS: readonly Grant[] = ["system:read","config:read","config:update","sessions:create","sessions:read","sessions:update","sessions:delete","sessions:execute","files:create","pairing:manage"];
+/** Every grant by name: `Grant.configUpdate` is "config:update". */
+export const Grant = {
+  systemRead: "system:read",
+  configRead: "config:read",
+  configUpdate: "config:update",
+  sessionsCreate: "sessions:create",
+  sessionsRead: "sessions:read",
+  sessionsUpdate: "sessions:update",
+  sessionsDelete: "sessions:delete",
+  sessionsExecute: "sessions:execute",
+  filesCreate: "files:create",
+  pairingManage: "pairing:manage",
+} as const satisfies Record<string, Grant>;
 
 /** The protocol versions initialize accepts (InitializeResult.protocolVersion). */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
+/** The newest protocol version: what a client of this contract asks for. */
+export const PROTOCOL_VERSION = 1 as const;
 /** The handshake method: the first call on every connection. */
 export const HANDSHAKE_METHOD = "initialize" as const;
 
@@ -27,6 +42,35 @@ export type ClientRequestMethod = "elicitation/create";
 /** Daemon → client notifications. */
 export type ClientNotificationMethod = "session/update";
 export type MethodName = DaemonRequestMethod | DaemonNotificationMethod | ClientRequestMethod | ClientNotificationMethod;
+/** Every method by name: `Method.configSet` is "config/set". */
+export const Method = {
+  initialize: "initialize",
+  status: "status",
+  rpcDiscover: "rpc.discover",
+  configGet: "config/get",
+  configSet: "config/set",
+  configSetMany: "config/set-many",
+  pairingCreate: "pairing/create",
+  pairingRevoke: "pairing/revoke",
+  pairingList: "pairing/list",
+  sessionNew: "session/new",
+  sessionPrompt: "session/prompt",
+  sessionCancel: "session/cancel",
+  sessionApprove: "session/approve",
+  sessionList: "session/list",
+  sessionMessages: "session/messages",
+  sessionClose: "session/close",
+  sessionKill: "session/kill",
+  sessionDelete: "session/delete",
+  sessionSubscribe: "session/subscribe",
+  sessionUnsubscribe: "session/unsubscribe",
+  fileAttach: "file/attach",
+  fileUploadBegin: "file/upload/begin",
+  fileUploadChunk: "file/upload/chunk",
+  fileUploadCommit: "file/upload/commit",
+  sessionUpdate: "session/update",
+  elicitationCreate: "elicitation/create",
+} as const satisfies Record<string, MethodName>;
 
 export type MethodParams = {
   "initialize": T.InitializeParams;

@@ -215,4 +215,26 @@ describe("policy changes on an open connection", () => {
       value: 64,
     });
   });
+  it("a grant revoked while a config/set waited for the lock is refused naming config/set", async () => {
+    d = await startTestDaemon(operator);
+    const { config, authority } = d.daemon.services;
+    const credential = { kind: "local" as const, uid };
+    const revoke = config.setMany(
+      [{ prop: "permission_profiles.operator.grants", value: { system: ["read"], config: ["read"] } }],
+      () => ownerPrincipal(),
+    );
+    for (const method of ["config/set", "config/set-many"] as const) {
+      const waiting = config.setMany(
+        [{ prop: "sessions.max_live", value: 3 }],
+        () => authority.resolve(credential),
+        method,
+      );
+      await expect(waiting).rejects.toMatchObject({
+        code: -32012,
+        data: { reason: "not_granted", grant: "config:update", method },
+      });
+    }
+    await revoke;
+    expect(config.live.effective.sessions.max_live).toBe(64);
+  });
 });

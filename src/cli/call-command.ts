@@ -1,6 +1,7 @@
 // zeroclaw call METHOD [PARAMS_JSON]: initialize, call, print the result as JSON on stdout and daemon
 // notifications on stderr; exit 1 with the error object on failure, and also when a session/prompt
 // turn ended with outcome "failed" (the result is still printed).
+import { Method } from "../../generated/methods.js";
 import { usageError } from "./exit-codes.js";
 import { callDaemon } from "./rpc-call.js";
 
@@ -21,7 +22,7 @@ export async function callCommand(args: string[], configDir: string | undefined)
   if (outcome.ok) {
     process.stdout.write(`${JSON.stringify(outcome.result, null, 2)}\n`);
     const turnOutcome = (outcome.result as { outcome?: unknown } | null)?.outcome;
-    return method === "session/prompt" && turnOutcome === "failed" ? 1 : 0;
+    return method === Method.sessionPrompt && turnOutcome === "failed" ? 1 : 0;
   }
   process.stderr.write(`${JSON.stringify(outcome.error, null, 2)}\n`);
   return outcome.exitCode;

@@ -3,6 +3,7 @@
 
 import type { ZeroclawClient } from "../../generated/client.js";
 import { RpcError } from "../../generated/errors.js";
+import { PROTOCOL_VERSION } from "../../generated/methods.js";
 import type { InitializeResult } from "../../generated/types.js";
 import { type ClientConnection, connectClient } from "../client/connect.js";
 import { resolvePaths } from "../daemon/paths.js";
@@ -46,7 +47,7 @@ export async function openDaemon(
   }
   try {
     const init = await connected.client.initialize({
-      protocolVersion: 1,
+      protocolVersion: PROTOCOL_VERSION,
       clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
       ...(options.elicitation ? { clientCapabilities: { elicitation: { form: {} } } } : {}),
     });

@@ -1,5 +1,7 @@
 // One initialized call to the local daemon, for `zeroclaw call`.
+
 import { RpcError } from "../../generated/errors.js";
+import { Method, PROTOCOL_VERSION } from "../../generated/methods.js";
 import { connectClient } from "../client/connect.js";
 import { resolvePaths } from "../daemon/paths.js";
 import { SERVER_VERSION } from "../daemon/version.js";
@@ -25,10 +27,10 @@ export async function callDaemon(
   if (onNotification) connection.onAnyNotification(onNotification);
   try {
     const init = await client.initialize({
-      protocolVersion: 1,
+      protocolVersion: PROTOCOL_VERSION,
       clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
     });
-    const result = method === "initialize" ? init : await connection.request(method, params);
+    const result = method === Method.initialize ? init : await connection.request(method, params);
     return { ok: true, result };
   } catch (err) {
     return {

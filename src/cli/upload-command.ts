@@ -2,12 +2,14 @@
 // and sent in the daemon's chunk size, one chunk in flight at a time and never held whole in memory; a
 // chunk whose answer does not come in time is sent again unchanged (the daemon acknowledges an identical
 // re-send), and an offset mismatch resumes from the offset the daemon expects. Prints the FileEntry.
+
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { type FileHandle, open, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { ErrorCode, RpcError } from "../../generated/errors.js";
+import { PROTOCOL_VERSION } from "../../generated/methods.js";
 import type { FileEntry } from "../../generated/types.js";
 import { connectClient } from "../client/connect.js";
 import { resolvePaths } from "../daemon/paths.js";
@@ -74,7 +76,7 @@ export async function uploadCommand(args: string[], configDir?: string): Promise
   let handle: FileHandle | undefined;
   try {
     await client.initialize({
-      protocolVersion: 1,
+      protocolVersion: PROTOCOL_VERSION,
       clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
     });
     const begun = await client.fileUploadBegin({

@@ -1,16 +1,8 @@
 // Reading and durably writing config.toml: a write goes to a temp file in the same directory, is
 // fsynced, renamed over the old file and the directory fsynced, so a crash leaves the old or the new
 // file, never a mix; a failure at any step leaves the old file byte-identical.
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { readFileSync } from "node:fs";
+import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
@@ -45,34 +37,39 @@ export function readConfigFile(file: string): unknown {
   }
 }
 
-export function writeConfigFileDurably(file: string, config: Record<string, unknown>): void {
+/**
+ * Asynchronous, so an fsync on a slow disk never stalls every other connection: while it runs the
+ * daemon keeps serving, and the config service's write lock keeps the next commit from staging on a
+ * config this one is about to replace.
+ */
+export async function writeConfigFileDurably(file: string, config: Record<string, unknown>): Promise<void> {
   const text = `# zeroclaw daemon config: written by config/set; comments are not kept.\n${loadToml().stringify(config)}\n`;
   const tmp = `${file}.tmp`;
-  let fd: number | undefined;
+  let handle: FileHandle | undefined;
   try {
     // A daemon running on defaults may have no config dir yet: the first write creates it, private.
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    fd = openSync(tmp, "w", 0o600);
-    writeSync(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, file);
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    handle = await open(tmp, "w", 0o600);
+    await handle.writeFile(text);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await rename(tmp, file);
   } catch (err) {
-    if (fd !== undefined) closeSync(fd);
+    if (handle !== undefined) await handle.close().catch(() => undefined);
     try {
-      rmSync(tmp, { force: true });
+      await rm(tmp, { force: true });
     } catch {
       // Not ours to remove (e.g. a directory in the way): the old file is untouched either way.
     }
     throw err;
   }
   try {
-    const dirFd = openSync(dirname(file), "r");
+    const dir = await open(dirname(file), "r");
     try {
-      fsyncSync(dirFd);
+      await dir.sync();
     } finally {
-      closeSync(dirFd);
+      await dir.close();
     }
   } catch {
     // Some platforms cannot fsync a directory; the rename itself is already atomic.

@@ -2,7 +2,14 @@
 // current permissions are resolved and every path checked before anything is staged; entries are
 // staged in order into one candidate, validated as a whole, derived views built from it, then one
 // durable write; only after that is anything live replaced. A failure anywhere changes nothing.
+// The durable write is asynchronous (an fsync must not stall every connection), so a commit really
+// awaits: without the lock a second batch would stage on the config the first is replacing and one of
+// them would be lost (test/config.test.ts "two clients racing set-many", test/auth.test.ts "lost its
+// rights while it waited" both fail with the lock removed).
+
+import type { EffectiveConfig } from "../../generated/effective-config.js";
 import { rpcErrors } from "../../generated/errors.js";
+import { Grant, Method } from "../../generated/methods.js";
 import type { Config } from "../../generated/types.js";
 import { hasGrant, mayWriteConfigPath, type Principal } from "../auth/principal.js";
 import { withBuiltins, withoutUntouchedBuiltins } from "./builtins.js";
@@ -21,8 +28,8 @@ export type ConfigEntry = { prop: string; value: unknown };
 export type LiveConfig = {
   /** What config.toml holds (what is written back). */
   readonly stored: Record<string, unknown>;
-  /** stored + built-ins + schema defaults: what the daemon runs on. */
-  readonly effective: Config;
+  /** stored + built-ins + schema defaults: what the daemon runs on (every defaulted member present). */
+  readonly effective: EffectiveConfig;
   readonly views: DerivedViews;
 };
 
@@ -35,7 +42,8 @@ export function evaluate(stored: Record<string, unknown>): { live?: LiveConfig; 
   if (refs.length > 0) return { problems: refs };
   const { views, problems } = buildViews(effective);
   if (!views) return { problems };
-  return { live: { stored, effective, views }, problems: [] };
+  // The validator filled every default in place: this is what EffectiveConfig describes.
+  return { live: { stored, effective: effective as EffectiveConfig, views }, problems: [] };
 }
 
 export function loadLiveConfig(configDir: string): LiveConfig {
@@ -88,15 +96,24 @@ export class ConfigService {
    * config/set-many. `authorize` resolves the caller's principal under the lock (throwing -32010 if
    * the caller has none any more), so a revocation that lands while the caller waits is honoured.
    */
-  setMany(entries: readonly ConfigEntry[], authorize: () => Principal): Promise<string[]> {
-    const run = this.lock.then(() => this.apply(entries, authorize()));
+  setMany(
+    entries: readonly ConfigEntry[],
+    authorize: () => Principal,
+    method: typeof Method.configSet | typeof Method.configSetMany = Method.configSetMany,
+  ): Promise<string[]> {
+    const run = this.lock.then(() => this.apply(entries, authorize(), method));
     this.lock = run.catch(() => undefined);
     return run;
   }
 
-  private apply(entries: readonly ConfigEntry[], principal: Principal): string[] {
-    if (!hasGrant(principal, "config:update"))
-      throw rpcErrors.notGranted({ grant: "config:update", method: "config/set-many" });
+  private async apply(
+    entries: readonly ConfigEntry[],
+    principal: Principal,
+    method: string,
+  ): Promise<string[]> {
+    // Checked again under the lock: the grant may have been revoked while this batch waited.
+    if (!hasGrant(principal, Grant.configUpdate))
+      throw rpcErrors.notGranted({ grant: Grant.configUpdate, method });
     entries.forEach((e, index) => {
       if (!mayWriteConfigPath(principal, e.prop))
         throw rpcErrors.configPathForbidden({ index, prop: e.prop });
@@ -152,7 +169,8 @@ export class ConfigService {
     const { live, problems } = evaluate(stored);
     if (!live) throw rpcErrors.invalidConfig({ errors: problems });
     try {
-      writeConfigFileDurably(configFilePath(this.configDir), stored);
+      // The one await of a commit: the lock is what keeps another batch from staging meanwhile.
+      await writeConfigFileDurably(configFilePath(this.configDir), stored);
     } catch (err) {
       throw Object.assign(rpcErrors.internalError(`config write failed: ${(err as Error).message}`), {
         cause: err,

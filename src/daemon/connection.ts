@@ -1,5 +1,6 @@
 // One accepted connection, whatever the transport: its state, its Peer and dispatcher, the initialize
 // deadline, and the bookkeeping when it ends.
+import { DaemonToClient } from "../../generated/daemon-to-client.js";
 import type { ConnectionState, DaemonServices } from "../handlers/context.js";
 import { handlers } from "../handlers/index.js";
 import { DaemonDispatcher } from "../jsonrpc/dispatcher.js";
@@ -47,6 +48,7 @@ export function openConnection(options: {
     policyGeneration: 0,
     clientCapabilities: {},
     peer,
+    client: new DaemonToClient(peer),
     get closed(): AbortSignal {
       if (!aborter) {
         aborter = new AbortController();

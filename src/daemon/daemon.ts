@@ -2,7 +2,6 @@
 // gateway connections, and stop cleanly (stop accepting, close connections so their turns cancel,
 // close storage, unlink our socket).
 import type { Socket } from "node:net";
-import type { FilesConfig } from "../../generated/types.js";
 import document from "../../openrpc.json" with { type: "json" };
 import { Authority } from "../auth/authority.js";
 import { peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
@@ -51,6 +50,11 @@ export class Daemon {
   private readonly limits: NdjsonLimits;
   private readonly initializeTimeoutMs: number;
 
+  /** The connections open now, in accept order (tests and diagnostics read their state). */
+  get openConnections(): readonly OpenConnection[] {
+    return [...this.connections];
+  }
+
   private constructor(
     readonly paths: DaemonPaths,
     initial: LiveConfig,
@@ -59,15 +63,15 @@ export class Daemon {
     readonly log: Logger,
     options: DaemonOptions,
   ) {
-    const rpc = initial.effective.rpc!;
+    const rpc = initial.effective.rpc;
     // [rpc] is read once, at start-up (SPEC §2): both listeners apply these to every connection.
-    this.initializeTimeoutMs = rpc.initialize_timeout_ms!;
+    this.initializeTimeoutMs = rpc.initialize_timeout_ms;
     this.limits = {
-      maxFrameBytes: rpc.max_frame_bytes!,
-      frameTimeoutMs: rpc.frame_timeout_ms!,
-      writeStallTimeoutMs: rpc.write_stall_timeout_ms!,
-      outputHighWaterBytes: rpc.output_high_water_bytes!,
-      fatalLingerMs: rpc.fatal_linger_ms!,
+      maxFrameBytes: rpc.max_frame_bytes,
+      frameTimeoutMs: rpc.frame_timeout_ms,
+      writeStallTimeoutMs: rpc.write_stall_timeout_ms,
+      outputHighWaterBytes: rpc.output_high_water_bytes,
+      fatalLingerMs: rpc.fatal_linger_ms,
     };
     const config = new ConfigService(paths.configDir, initial);
     const pairing = new PairingTokenStore(storage);
@@ -75,20 +79,20 @@ export class Daemon {
     const sessions = new SessionManager(new SessionStore(storage), paths.dataDir, () => config.live, log);
     sessions.recoverOrphans();
     const files = new FileStore(storage);
-    const uploads = new UploadManager(() => config.live.effective.files as Required<FilesConfig>);
+    const uploads = new UploadManager(() => config.live.effective.files);
     uploads.startSweeping();
     const turns = new TurnService(sessions, files, () => config.live, log);
     config.onCommitted((live) => authority.configChanged(live.effective));
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
-      maxConnections: rpc.max_local_connections!,
-      backlog: rpc.listen_backlog!,
-      lingerMs: rpc.fatal_linger_ms!,
+      maxConnections: rpc.max_local_connections,
+      backlog: rpc.listen_backlog,
+      lingerMs: rpc.fatal_linger_ms,
       log,
       accept: (socket) => this.acceptLocal(socket),
     });
     if (options.ephemeral) {
-      this.ephemeral = new EphemeralExit(rpc.ephemeral_grace_ms!, () => {
+      this.ephemeral = new EphemeralExit(rpc.ephemeral_grace_ms, () => {
         log.info("last client left: ephemeral daemon exiting");
         options.onSelfStop?.();
       });
@@ -98,7 +102,7 @@ export class Daemon {
       startedAt: this.startedAt,
       endpoint: paths.endpoint,
       dataDir: paths.dataDir,
-      maxLocalConnections: rpc.max_local_connections!,
+      maxLocalConnections: rpc.max_local_connections,
       config,
       authority,
       pairing,
@@ -126,16 +130,16 @@ export class Daemon {
     try {
       const st = initial.effective.storage;
       storage = openDatabase(paths.dataDir, {
-        busyTimeoutMs: st?.busy_timeout_ms,
+        busyTimeoutMs: st.busy_timeout_ms,
         checkpoints: {
-          idleMs: st?.checkpoint_idle_ms ?? 100,
-          maxDelayMs: st?.checkpoint_max_delay_ms ?? 500,
-          safetyPages: st?.wal_autocheckpoint_pages ?? 4000,
+          idleMs: st.checkpoint_idle_ms,
+          maxDelayMs: st.checkpoint_max_delay_ms,
+          safetyPages: st.wal_autocheckpoint_pages,
         },
       });
       daemon = new Daemon(paths, initial, storage, lock, log, options);
       // The gateway first: once the local socket accepts, everything status reports is up.
-      if (options.gateway || initial.effective.gateway?.enabled) await daemon.startGateway();
+      if (options.gateway || initial.effective.gateway.enabled) await daemon.startGateway();
       await daemon.listener.listen();
       lock.bound();
       log.info(
@@ -177,12 +181,12 @@ export class Daemon {
     // Loaded only when the gateway is on: ws is ~30 ms of start-up a local-only daemon need not pay.
     const { GatewayListener } = await import("./gateway-listener.js");
     this.gateway = new GatewayListener({
-      host: gateway!.host!,
-      port: gateway!.port!,
-      maxConnections: gateway!.max_connections!,
-      maxPendingConnections: gateway!.max_pending_connections!,
-      allowedOrigins: gateway!.allowed_origins!,
-      backlog: this.services.config.live.effective.rpc!.listen_backlog!,
+      host: gateway.host,
+      port: gateway.port,
+      maxConnections: gateway.max_connections,
+      maxPendingConnections: gateway.max_pending_connections,
+      allowedOrigins: gateway.allowed_origins,
+      backlog: this.services.config.live.effective.rpc.listen_backlog,
       limits: this.limits,
       log: this.log,
       document,

@@ -3,8 +3,8 @@
 // upload's payload and its retained metadata. Staged bytes stay in memory until commit: nothing is
 // written into a workspace before then.
 import { randomBytes } from "node:crypto";
+import type { EffectiveFilesConfig } from "../../generated/effective-config.js";
 import { rpcErrors } from "../../generated/errors.js";
-import type { FilesConfig } from "../../generated/types.js";
 
 export type Upload = {
   readonly id: string;
@@ -35,7 +35,7 @@ export class UploadManager {
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly settings: () => Required<FilesConfig>,
+    private readonly settings: () => EffectiveFilesConfig,
     private readonly clock: () => number = () => Date.now(),
   ) {}
 

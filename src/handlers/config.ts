@@ -1,3 +1,4 @@
+import { Method } from "../../generated/methods.js";
 import type {
   ConfigGetParams,
   ConfigGetResult,
@@ -16,7 +17,11 @@ export function configGet(params: ConfigGetParams, { daemon }: HandlerContext): 
 const authorizer = (ctx: HandlerContext) => () => ctx.daemon.authority.resolve(ctx.conn.credential!);
 
 export async function configSet(params: ConfigSetParams, ctx: HandlerContext): Promise<ConfigSetResult> {
-  await ctx.daemon.config.setMany([{ prop: params.prop, value: params.value }], authorizer(ctx));
+  await ctx.daemon.config.setMany(
+    [{ prop: params.prop, value: params.value }],
+    authorizer(ctx),
+    Method.configSet,
+  );
   return { prop: params.prop, set: true };
 }
 
@@ -24,6 +29,6 @@ export async function configSetMany(
   params: ConfigSetManyParams,
   ctx: HandlerContext,
 ): Promise<ConfigSetManyResult> {
-  const props = await ctx.daemon.config.setMany(params.sets, authorizer(ctx));
+  const props = await ctx.daemon.config.setMany(params.sets, authorizer(ctx), Method.configSetMany);
   return { props, set: true };
 }

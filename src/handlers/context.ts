@@ -1,4 +1,5 @@
 // What a handler sees: the connection it serves and the daemon's services. Handlers never touch sockets.
+import type { DaemonToClient } from "../../generated/daemon-to-client.js";
 import type { ClientCapabilities } from "../../generated/types.js";
 import type { Authority } from "../auth/authority.js";
 import type { Credential } from "../auth/credentials.js";
@@ -25,8 +26,10 @@ export type ConnectionState = {
   principal: Principal | undefined;
   policyGeneration: number;
   clientCapabilities: ClientCapabilities;
-  /** For daemon → client requests and notifications. */
+  /** The connection's end of the wire (transport, pending outbound requests). */
   readonly peer: Peer;
+  /** Typed daemon → client requests and notifications over `peer` (generated from openrpc.json). */
+  readonly client: DaemonToClient;
   /** Aborted when the connection closes: turns it started are cancelled. */
   readonly closed: AbortSignal;
 };
@@ -49,7 +52,16 @@ export interface DaemonServices {
   gatewayUrl(): string | null;
 }
 
-export type HandlerContext = {
+/** What every call on a connection shares. */
+export type ServiceContext = {
   readonly conn: ConnectionState;
   readonly daemon: DaemonServices;
+};
+
+export type HandlerContext = ServiceContext & {
+  /**
+   * Aborted when this request can no longer be answered (its connection closed). Pass it on to what
+   * the handler starts, nested daemon → client requests included, so they are withdrawn with it.
+   */
+  readonly signal: AbortSignal;
 };

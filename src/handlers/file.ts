@@ -2,6 +2,7 @@
 // upload methods) that the connection is local; ownership and agent rights are checked here, at begin
 // and again at commit against the policy in force then.
 import { rpcErrors } from "../../generated/errors.js";
+import { Grant, Method } from "../../generated/methods.js";
 import type {
   FileAttachParams,
   FileAttachResult,
@@ -61,8 +62,8 @@ export function fileUploadBegin(
     sha256: params.sha256?.toLowerCase(),
     size: params.size_bytes,
   });
-  const files = daemon.config.live.effective.files!;
-  return { upload_id: upload.id, chunk_bytes: files.chunk_bytes!, max_bytes: files.max_file_bytes! };
+  const files = daemon.config.live.effective.files;
+  return { upload_id: upload.id, chunk_bytes: files.chunk_bytes, max_bytes: files.max_file_bytes };
 }
 
 export function fileUploadChunk(
@@ -96,8 +97,8 @@ export function fileUploadCommit(
     throw rpcErrors.sessionNotFound({ session_id: upload.sessionId });
   }
   const principal = daemon.authority.resolve(conn.credential!);
-  if (!hasGrant(principal, "files:create"))
-    throw rpcErrors.notGranted({ grant: "files:create", method: "file/upload/commit" });
+  if (!hasGrant(principal, Grant.filesCreate))
+    throw rpcErrors.notGranted({ grant: Grant.filesCreate, method: Method.fileUploadCommit });
   checkRights(principal, session);
   const entry = daemon.files.store(
     { surface: session.mode, sessionId: session.id, workspaceDir: session.workspaceDir },

@@ -1,6 +1,6 @@
-// The daemon's handler table. Adding a method to openrpc.json makes this fail to compile until its
-// handler is here.
-import type { Handlers } from "../../generated/methods.js";
+// The daemon's handler table, keyed by the generated method names. Adding a method to openrpc.json
+// makes this fail to compile until its handler is here.
+import { type Handlers, Method } from "../../generated/methods.js";
 import { configGet, configSet, configSetMany } from "./config.js";
 import type { HandlerContext } from "./context.js";
 import { discover } from "./discover.js";
@@ -22,28 +22,28 @@ import { status } from "./status.js";
 import { sessionSubscribe, sessionUnsubscribe } from "./subscription.js";
 
 export const handlers = {
-  initialize,
-  status,
-  "rpc.discover": discover,
-  "config/get": configGet,
-  "config/set": configSet,
-  "config/set-many": configSetMany,
-  "pairing/create": pairingCreate,
-  "pairing/revoke": pairingRevoke,
-  "pairing/list": pairingList,
-  "session/new": sessionNew,
-  "session/prompt": sessionPrompt,
-  "session/cancel": sessionCancel,
-  "session/approve": sessionApprove,
-  "session/list": sessionList,
-  "session/messages": sessionMessages,
-  "session/close": sessionClose,
-  "session/kill": sessionKill,
-  "session/delete": sessionDelete,
-  "session/subscribe": sessionSubscribe,
-  "session/unsubscribe": sessionUnsubscribe,
-  "file/attach": fileAttach,
-  "file/upload/begin": fileUploadBegin,
-  "file/upload/chunk": fileUploadChunk,
-  "file/upload/commit": fileUploadCommit,
+  [Method.initialize]: initialize,
+  [Method.status]: status,
+  [Method.rpcDiscover]: discover,
+  [Method.configGet]: configGet,
+  [Method.configSet]: configSet,
+  [Method.configSetMany]: configSetMany,
+  [Method.pairingCreate]: pairingCreate,
+  [Method.pairingRevoke]: pairingRevoke,
+  [Method.pairingList]: pairingList,
+  [Method.sessionNew]: sessionNew,
+  [Method.sessionPrompt]: sessionPrompt,
+  [Method.sessionCancel]: sessionCancel,
+  [Method.sessionApprove]: sessionApprove,
+  [Method.sessionList]: sessionList,
+  [Method.sessionMessages]: sessionMessages,
+  [Method.sessionClose]: sessionClose,
+  [Method.sessionKill]: sessionKill,
+  [Method.sessionDelete]: sessionDelete,
+  [Method.sessionSubscribe]: sessionSubscribe,
+  [Method.sessionUnsubscribe]: sessionUnsubscribe,
+  [Method.fileAttach]: fileAttach,
+  [Method.fileUploadBegin]: fileUploadBegin,
+  [Method.fileUploadChunk]: fileUploadChunk,
+  [Method.fileUploadCommit]: fileUploadCommit,
 } satisfies Handlers<HandlerContext>;

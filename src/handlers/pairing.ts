@@ -10,7 +10,7 @@ import type {
 import type { HandlerContext } from "./context.js";
 
 export function pairingCreate(params: PairingCreateParams, { daemon }: HandlerContext): PairingCreateResult {
-  if (!Object.hasOwn(daemon.config.live.effective.users ?? {}, params.user)) {
+  if (!Object.hasOwn(daemon.config.live.effective.users, params.user)) {
     throw rpcErrors.invalidParams({ errors: [{ path: "/user", message: `no such user: ${params.user}` }] });
   }
   const { token_id, token } = daemon.pairing.create(params.user, params.label);

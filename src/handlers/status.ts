@@ -1,4 +1,4 @@
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../../generated/methods.js";
+import { PROTOCOL_VERSION } from "../../generated/methods.js";
 import type { StatusParams, StatusResult } from "../../generated/types.js";
 import type { HandlerContext } from "./context.js";
 
@@ -9,7 +9,7 @@ export function status(_params: StatusParams, { conn, daemon }: HandlerContext):
   const sessionIds = daemon.sessions.visibleLiveIds(principal);
   return {
     server_version: daemon.serverVersion,
-    protocol_version: SUPPORTED_PROTOCOL_VERSIONS[0] ?? 1,
+    protocol_version: PROTOCOL_VERSION,
     pid: process.pid,
     uptime_ms: Math.max(0, Math.round(performance.now() - daemon.startedAt)),
     endpoint: daemon.endpoint,

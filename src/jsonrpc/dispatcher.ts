@@ -1,30 +1,34 @@
 // The daemon side of one connection: applies the generated method table to every incoming call.
 // Order of checks (recorded in openrpc.json): method known → initialized → grant → local-only →
 // params schema → handler. initialize is serialized: no later frame of the connection is handled
-// before its response is queued.
+// before its response is queued. Every call gets its own AbortSignal (ctx.signal), aborted when the
+// connection closes.
 import { ErrorCode, RpcError, rpcErrors } from "../../generated/errors.js";
 import {
   HANDSHAKE_METHOD,
   type Handlers,
   lookupMethod,
+  Method,
   type MethodInfo,
   methodTable,
 } from "../../generated/methods.js";
 import type { SessionUpdateParams } from "../../generated/types.js";
 import { hasGrant, type Principal } from "../auth/principal.js";
-import type { HandlerContext } from "../handlers/context.js";
+import type { HandlerContext, ServiceContext } from "../handlers/context.js";
 import type { EventLog } from "../log.js";
 import { paramErrors } from "./param-errors.js";
 import type { IncomingRequest, Router } from "./peer.js";
 import { NO_REPLY } from "./peer.js";
+import { type RequestScope, RequestSignals } from "./request-signals.js";
 
 type AnyHandler = (params: unknown, ctx: HandlerContext) => unknown;
 
 export class DaemonDispatcher implements Router {
   private state: "new" | "initializing" | "ready" | "closed" = "new";
+  private readonly signals = new RequestSignals();
 
   constructor(
-    private readonly ctx: HandlerContext,
+    private readonly ctx: ServiceContext,
     private readonly handlers: Handlers<HandlerContext>,
     private readonly log: EventLog,
     private readonly onClosed: (reason: string) => void,
@@ -54,7 +58,34 @@ export class DaemonDispatcher implements Router {
       this.log.warn({ method: info.name }, "forbidden: local-only method over the gateway");
       throw rpcErrors.localOnly({ method: info.name });
     }
-    return this.handlerFor(info)(validParams(info, req.params), this.ctx);
+    return this.run(info, validParams(info, req.params));
+  }
+
+  /** Calls the handler with this request's own context; the request's signal is live until it settles. */
+  private run(info: MethodInfo, params: unknown): unknown {
+    const scope = this.signals.open();
+    let out: unknown;
+    try {
+      out = this.handlerFor(info)(params, this.contextFor(scope));
+    } catch (err) {
+      scope.release();
+      throw err;
+    }
+    if (out instanceof Promise) return out.finally(() => scope.release());
+    scope.release();
+    return out;
+  }
+
+  /** The shared context plus the request's signal, made only if the handler reads it. */
+  private contextFor(scope: RequestScope): HandlerContext {
+    const { conn, daemon } = this.ctx;
+    return {
+      conn,
+      daemon,
+      get signal() {
+        return scope.signal;
+      },
+    };
   }
 
   notification(method: string, params: unknown): void {
@@ -63,7 +94,7 @@ export class DaemonDispatcher implements Router {
     const info = lookupMethod(method);
     if (info?.implementedBy !== "daemon" || this.state !== "ready") return;
     if (info.notification) {
-      this.handlerFor(info)(validParams(info, params), this.ctx);
+      this.run(info, validParams(info, params));
       return;
     }
     if (!info.notificationAllowed) return;
@@ -88,7 +119,7 @@ export class DaemonDispatcher implements Router {
     const id = (params as { session_id?: unknown } | undefined)?.session_id;
     // "A valid session_id" is one session/new would accept (SPEC §12: never "." or ".."); asked of the
     // generated validator, so the rule is openrpc.json's, not a copy of it.
-    const valid = typeof id === "string" && methodTable["session/new"].validateParams({ session_id: id });
+    const valid = typeof id === "string" && methodTable[Method.sessionNew].validateParams({ session_id: id });
     const update: SessionUpdateParams = {
       sessionId: valid ? id : null,
       type: "turn_complete",
@@ -97,11 +128,12 @@ export class DaemonDispatcher implements Router {
       content: error.message,
       error: { code: error.code, data: error.data },
     };
-    this.ctx.conn.peer.notify(methodTable["session/update"].name, update);
+    this.ctx.conn.client.sessionUpdate(update);
   }
 
   closed(reason: string): void {
     this.state = "closed";
+    this.signals.abortAll(reason);
     this.onClosed(reason);
   }
 
@@ -142,7 +174,9 @@ export class DaemonDispatcher implements Router {
     const peer = this.ctx.conn.peer;
     this.state = "initializing";
     peer.transport.pauseMessages(true);
+    const scope = this.signals.open();
     const settle = (result: unknown, error: unknown): void => {
+      scope.release();
       if (this.state === "closed") return; // deadline passed while authenticating: never accepted late
       if (error === undefined) {
         this.state = "ready";
@@ -164,7 +198,7 @@ export class DaemonDispatcher implements Router {
       peer.transport.pauseMessages(false);
     };
     try {
-      const out = this.handlerFor(info)(params, this.ctx);
+      const out = this.handlerFor(info)(params, this.contextFor(scope));
       if (out instanceof Promise)
         out.then(
           (r) => settle(r, undefined),

@@ -273,7 +273,7 @@ export class SessionManager {
    * -32001 only when none qualifies.
    */
   private makeRoom(): void {
-    const limit = this.config().effective.sessions?.max_live ?? 64;
+    const limit = this.config().effective.sessions.max_live;
     while (this.live.size >= limit) {
       let oldest: LiveSession | undefined;
       for (const s of this.live.values()) {

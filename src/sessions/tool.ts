@@ -18,13 +18,14 @@ export type ToolContext = {
   limits: ToolLimits;
   /**
    * Sends elicitation/create to the connection running the turn; undefined when that connection did
-   * not advertise clientCapabilities.elicitation.
+   * not advertise clientCapabilities.elicitation. Aborting `signal` withdraws the request: it leaves
+   * the pending map, and a late answer is ignored.
    */
   elicit:
-    | ((params: {
-        message: string;
-        requestedSchema?: Record<string, unknown>;
-      }) => Promise<ElicitationCreateResult>)
+    | ((
+        params: { message: string; requestedSchema?: Record<string, unknown> },
+        options?: { signal?: AbortSignal },
+      ) => Promise<ElicitationCreateResult>)
     | undefined;
 };
 

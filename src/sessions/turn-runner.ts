@@ -33,8 +33,8 @@ export type TurnIo = {
    */
   emit(update: UpdateBody): Promise<void> | undefined;
   elicit: ToolContext["elicit"];
-  /** Aborted when the connection that started the turn goes away. */
-  connectionClosed: AbortSignal;
+  /** The signal of the request running the turn: aborted when its connection goes away. */
+  signal: AbortSignal;
 };
 
 export type TurnSettings = ToolLimits & {
@@ -68,8 +68,8 @@ export async function runTurn(args: {
   const turnId = session.nextTurnId();
   const abort = new AbortController();
   const onClosed = (): void => abort.abort();
-  io.connectionClosed.addEventListener("abort", onClosed, { once: true });
-  if (io.connectionClosed.aborted) abort.abort();
+  io.signal.addEventListener("abort", onClosed, { once: true });
+  if (io.signal.aborted) abort.abort();
 
   let finish!: (v: unknown) => void;
   session.turn = { turnId, abort, done: new Promise((r) => (finish = r)) };
@@ -202,7 +202,7 @@ export async function runTurn(args: {
       safely(args.log, () => write([{ role: "system", kind: "message", content, turnId }]));
     }
   } finally {
-    io.connectionClosed.removeEventListener("abort", onClosed);
+    io.signal.removeEventListener("abort", onClosed);
   }
 
   try {

@@ -1,6 +1,7 @@
 // session/prompt: finds (or rehydrates) the session, refuses a second turn, picks the agent's provider
 // from the live config, and runs the turn on behalf of the calling connection.
 import { rpcErrors } from "../../generated/errors.js";
+import { Method } from "../../generated/methods.js";
 import type { SessionPromptResult } from "../../generated/types.js";
 import type { LiveConfig } from "../config/config-service.js";
 import type { ProviderView } from "../config/derived-views.js";
@@ -55,20 +56,20 @@ export class TurnService {
       provider = createProvider(agent.provider);
       this.providers.set(agent.provider, provider);
     }
-    const s = live.effective.sessions!;
+    const s = live.effective.sessions;
     const settings: TurnSettings = {
-      timeoutMs: s.tool_timeout_ms!,
-      outputMaxBytes: s.tool_output_max_bytes!,
-      askUserTimeoutMs: s.ask_user_timeout_ms!,
-      approvalTimeoutMs: s.approval_timeout_ms!,
-      transcriptMaxBytes: s.transcript_max_bytes!,
-      maxToolRounds: s.max_tool_rounds!,
+      timeoutMs: s.tool_timeout_ms,
+      outputMaxBytes: s.tool_output_max_bytes,
+      askUserTimeoutMs: s.ask_user_timeout_ms,
+      approvalTimeoutMs: s.approval_timeout_ms,
+      transcriptMaxBytes: s.transcript_max_bytes,
+      maxToolRounds: s.max_tool_rounds,
     };
-    const peer = ctx.conn.peer;
+    const { peer, client } = ctx.conn;
     const transport = peer.transport;
     // Serialized once per turn: each update is this prefix plus the update's own JSON, the same bytes
     // peer.notify would write for {sessionId, ...update}, without building that object per chunk.
-    const updatePrefix = `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${JSON.stringify(sessionId)},`;
+    const updatePrefix = `{"jsonrpc":"2.0","method":${JSON.stringify(Method.sessionUpdate)},"params":{"sessionId":${JSON.stringify(sessionId)},`;
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
     const turnLog = new TurnLog(this.log, sessionId, session.agent);
     const running = runTurn({
@@ -81,7 +82,7 @@ export class TurnService {
       settings,
       log: this.log,
       io: {
-        connectionClosed: ctx.conn.closed,
+        signal: ctx.signal,
         emit(update) {
           turnLog.observe(update);
           // Every update has a type, so its JSON is never "{}": drop its "{" and close both objects.
@@ -93,10 +94,7 @@ export class TurnService {
           return transport.backedUp ? transport.whenWritable() : undefined;
         },
         elicit: canElicit
-          ? async (params) =>
-              (await peer.request("elicitation/create", { sessionId, ...params })) as Awaited<
-                ReturnType<NonNullable<import("./tool.js").ToolContext["elicit"]>>
-              >
+          ? (params, options) => client.elicitationCreate({ sessionId, ...params }, options)
           : undefined,
       },
     });

@@ -3,6 +3,8 @@
 // are answered inline with the next line; Ctrl-C cancels the running turn and a second one quits.
 // With stdout not a TTY the output is plain (the reply on stdout, the rest tagged on stderr) and the
 // exit code says whether every turn completed (0) or one failed (1).
+
+import { Method } from "../../../generated/methods.js";
 import type { ElicitationCreateParams, SessionPromptResult } from "../../../generated/types.js";
 import { type DaemonClient, describeRpcError, openDaemon, rpcFailure } from "../daemon-client.js";
 import { CliError, Exit } from "../exit-codes.js";
@@ -50,7 +52,7 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
   const input = new LineInput(interactive, onInterrupt);
   const questions = new Questions(input, render, style);
 
-  connection.setNotificationHandler("session/update", (params) => {
+  connection.setNotificationHandler(Method.sessionUpdate, (params) => {
     const u = params as Update;
     if (u.sessionId !== sessionId) return;
     if (u.type !== "approval_request") {
@@ -71,7 +73,7 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
         .catch(() => undefined);
     });
   });
-  connection.setRequestHandler("elicitation/create", (params) => {
+  connection.setRequestHandler(Method.elicitationCreate, (params) => {
     const p = params as ElicitationCreateParams;
     return questions.elicitation(p.message, p.requestedSchema);
   });

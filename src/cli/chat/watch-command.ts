@@ -1,6 +1,7 @@
 // zeroclaw watch SESSION: a live session's stream from another terminal (session/subscribe). Shows
 // what chat shows; on a terminal it may answer approvals too (y/a/n), like the chat that runs the turn.
 // Runs until Ctrl-C (exit 0) or until the daemon goes away (exit 3).
+import { Method } from "../../../generated/methods.js";
 import { describeRpcError, openDaemon, rpcFailure } from "../daemon-client.js";
 import { Exit } from "../exit-codes.js";
 import { LineInput } from "./line-input.js";
@@ -74,7 +75,7 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
       render.note(style.dim(`── turn ${String(u.turnId)} ${String(u.outcome)} ──`), "turn");
     }
   };
-  connection.setNotificationHandler("session/update", (params) => {
+  connection.setNotificationHandler(Method.sessionUpdate, (params) => {
     const u = params as Update;
     if (u.sessionId !== sessionId) return;
     queue = queue.then(async () => {

@@ -1,6 +1,7 @@
 // The `ask_user` tool (SPEC §7): asks the client that runs the turn a question through
 // elicitation/create. The answer is whatever the client sends back; a client that never answers
-// cannot hold the turn forever (askUserTimeoutMs), and a cancelled turn stops waiting at once.
+// cannot hold the turn forever (askUserTimeoutMs), and a cancelled turn stops waiting at once. Either
+// way the request is withdrawn, so nothing stays pending and a late answer is ignored as unknown.
 import type { ElicitationCreateResult } from "../../../generated/types.js";
 import type { Tool, ToolContext } from "../tool.js";
 
@@ -42,12 +43,16 @@ function ask(
   return new Promise((resolve) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
+    // Aborted once the tool has its output, however it got it: a no-op after an answer, a withdrawal
+    // after a timeout or a cancel.
+    const withdraw = new AbortController();
 
     const settle = (output: AskUserOutput): void => {
       if (settled) return;
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
+      withdraw.abort();
       resolve(output);
     };
 
@@ -57,7 +62,10 @@ function ask(
 
     // A late answer or rejection after a timeout/abort is ignored (settle is a no-op by then); the
     // handlers stay attached so a late rejection is never reported as unhandled.
-    elicit({ message: args.question, requestedSchema: requestedSchemaFor(args.choices) }).then(
+    elicit(
+      { message: args.question, requestedSchema: requestedSchemaFor(args.choices) },
+      { signal: withdraw.signal },
+    ).then(
       (result) => settle(result),
       (err: unknown) => settle({ error: err instanceof Error ? err.message : String(err) }),
     );

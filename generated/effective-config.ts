@@ -1,0 +1,48 @@
+// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.
+import type * as T from "./types.js";
+
+/** AgentConfig with every defaulted member present. */
+export type EffectiveAgentConfig = Omit<T.AgentConfig, "allowed_tools"> &
+  Required<Pick<T.AgentConfig, "allowed_tools">>;
+
+/** Config with every defaulted member present. */
+export type EffectiveConfig = Omit<T.Config, "providers" | "users" | "rpc" | "gateway" | "sessions" | "agents" | "permission_profiles" | "security" | "storage" | "files"> &
+  Required<Pick<T.Config, "providers" | "users">> &
+  {
+  "rpc": EffectiveRpcConfig;
+  "gateway": EffectiveGatewayConfig;
+  "sessions": EffectiveSessionsConfig;
+  "agents": { [k: string]: EffectiveAgentConfig };
+  "permission_profiles": { [k: string]: EffectivePermissionProfile };
+  "security": EffectiveSecurityConfig;
+  "storage": EffectiveStorageConfig;
+  "files": EffectiveFilesConfig;
+};
+
+/** FilesConfig with every defaulted member present. */
+export type EffectiveFilesConfig = Omit<T.FilesConfig, "chunk_bytes" | "max_file_bytes" | "max_uploads_per_connection" | "upload_budget_bytes" | "upload_idle_timeout_ms"> &
+  Required<Pick<T.FilesConfig, "chunk_bytes" | "max_file_bytes" | "max_uploads_per_connection" | "upload_budget_bytes" | "upload_idle_timeout_ms">>;
+
+/** GatewayConfig with every defaulted member present. */
+export type EffectiveGatewayConfig = Omit<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections"> &
+  Required<Pick<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections">>;
+
+/** PermissionProfile with every defaulted member present. */
+export type EffectivePermissionProfile = Omit<T.PermissionProfile, "admin" | "grants" | "config_write_paths" | "allowed_agents" | "allowed_tools" | "workspace_roots"> &
+  Required<Pick<T.PermissionProfile, "admin" | "grants" | "config_write_paths" | "allowed_agents" | "allowed_tools" | "workspace_roots">>;
+
+/** RpcConfig with every defaulted member present. */
+export type EffectiveRpcConfig = Omit<T.RpcConfig, "max_frame_bytes" | "initialize_timeout_ms" | "frame_timeout_ms" | "write_stall_timeout_ms" | "max_local_connections" | "output_high_water_bytes" | "ephemeral_grace_ms" | "listen_backlog" | "fatal_linger_ms"> &
+  Required<Pick<T.RpcConfig, "max_frame_bytes" | "initialize_timeout_ms" | "frame_timeout_ms" | "write_stall_timeout_ms" | "max_local_connections" | "output_high_water_bytes" | "ephemeral_grace_ms" | "listen_backlog" | "fatal_linger_ms">>;
+
+/** SecurityConfig with every defaulted member present. */
+export type EffectiveSecurityConfig = Omit<T.SecurityConfig, "trust_daemon_uid"> &
+  Required<Pick<T.SecurityConfig, "trust_daemon_uid">>;
+
+/** SessionsConfig with every defaulted member present. */
+export type EffectiveSessionsConfig = Omit<T.SessionsConfig, "max_live" | "tool_timeout_ms" | "tool_output_max_bytes" | "approval_timeout_ms" | "ask_user_timeout_ms" | "transcript_max_bytes" | "max_tool_rounds"> &
+  Required<Pick<T.SessionsConfig, "max_live" | "tool_timeout_ms" | "tool_output_max_bytes" | "approval_timeout_ms" | "ask_user_timeout_ms" | "transcript_max_bytes" | "max_tool_rounds">>;
+
+/** StorageConfig with every defaulted member present. */
+export type EffectiveStorageConfig = Omit<T.StorageConfig, "busy_timeout_ms" | "checkpoint_idle_ms" | "checkpoint_max_delay_ms" | "wal_autocheckpoint_pages"> &
+  Required<Pick<T.StorageConfig, "busy_timeout_ms" | "checkpoint_idle_ms" | "checkpoint_max_delay_ms" | "wal_autocheckpoint_pages">>;
