@@ -2,9 +2,13 @@
 // human-readable lines through pino-pretty (loaded only then, so a daemon logging to a file or a
 // pipe starts as fast as before). Payload contents and secrets are never passed in.
 import pino, { type DestinationStream, type Logger } from "pino";
-import { CliError, Exit } from "./cli/exit-codes.js";
 
 export type { Logger };
+
+/** A log level or format that does not exist; the cli answers it as a usage error (exit 2). */
+export class LogSetupError extends Error {
+  override name = "LogSetupError";
+}
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -16,9 +20,8 @@ const options = (level: string) => ({
 
 function checkedLevel(level: string): string {
   if (!(LOG_LEVELS as readonly string[]).includes(level))
-    throw new CliError(
+    throw new LogSetupError(
       `unknown log level ${JSON.stringify(level)}: use one of ${LOG_LEVELS.join(", ")}`,
-      Exit.usage,
     );
   return level;
 }
@@ -39,7 +42,7 @@ export async function createDaemonLogger(
   const level = checkedLevel(levelFlag ?? (env.ZEROCLAW_LOG_LEVEL || "info"));
   const format = env.ZEROCLAW_LOG_FORMAT || (process.stderr.isTTY ? "pretty" : "json");
   if (format !== "pretty" && format !== "json")
-    throw new CliError(`ZEROCLAW_LOG_FORMAT=${format}: use json or pretty`, Exit.usage);
+    throw new LogSetupError(`ZEROCLAW_LOG_FORMAT=${format}: use json or pretty`);
   if (format === "json") return createLogger(level);
   const { default: pretty } = await import("pino-pretty");
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";

@@ -3,11 +3,21 @@
 // A daemon that cannot start says why in one line and what to change (exit 4).
 import { join } from "node:path";
 import { ConfigError } from "../config/config-file.js";
+import { resolvePaths } from "../config/paths.js";
 import { Daemon } from "../daemon/daemon.js";
 import { EndpointBlockedError, EndpointBusyError } from "../daemon/endpoint-lock.js";
-import { resolvePaths } from "../daemon/paths.js";
-import { createDaemonLogger } from "../log.js";
+import { createDaemonLogger, type Logger, LogSetupError } from "../log.js";
 import { CliError, Exit } from "./exit-codes.js";
+
+/** The logger, or a usage error (exit 2) for a level or format that does not exist. */
+async function daemonLogger(level: string | undefined): Promise<Logger> {
+  try {
+    return await createDaemonLogger(level);
+  } catch (err) {
+    if (err instanceof LogSetupError) throw new CliError(err.message, Exit.usage);
+    throw err;
+  }
+}
 
 export async function daemonCommand(opts: {
   configDir?: string;
@@ -15,7 +25,7 @@ export async function daemonCommand(opts: {
   gateway: boolean;
   logLevel?: string;
 }): Promise<number> {
-  const log = await createDaemonLogger(opts.logLevel);
+  const log = await daemonLogger(opts.logLevel);
   let daemon: Daemon | undefined;
   let stopRequested: string | undefined;
   let exit: (code: number) => void = () => {};
