@@ -6,7 +6,7 @@ import { RpcError } from "../../generated/errors.js";
 import { PROTOCOL_VERSION } from "../../generated/methods.js";
 import type { InitializeResult } from "../../generated/types.js";
 import { type ClientConnection, connectClient } from "../client/connect.js";
-import { resolvePaths } from "../daemon/paths.js";
+import { resolvePaths } from "../config/paths.js";
 import { SERVER_VERSION } from "../daemon/version.js";
 import { CliError, Exit } from "./exit-codes.js";
 

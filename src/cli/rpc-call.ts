@@ -3,7 +3,7 @@
 import { RpcError } from "../../generated/errors.js";
 import { Method, PROTOCOL_VERSION } from "../../generated/methods.js";
 import { connectClient } from "../client/connect.js";
-import { resolvePaths } from "../daemon/paths.js";
+import { resolvePaths } from "../config/paths.js";
 import { SERVER_VERSION } from "../daemon/version.js";
 import { connectFailure } from "./daemon-client.js";
 

@@ -12,7 +12,7 @@ import { ErrorCode, RpcError } from "../../generated/errors.js";
 import { PROTOCOL_VERSION } from "../../generated/methods.js";
 import type { FileEntry } from "../../generated/types.js";
 import { connectClient } from "../client/connect.js";
-import { resolvePaths } from "../daemon/paths.js";
+import { resolvePaths } from "../config/paths.js";
 import { SERVER_VERSION } from "../daemon/version.js";
 import { connectFailure } from "./daemon-client.js";
 

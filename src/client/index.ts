@@ -7,7 +7,7 @@
 //   await client.initialize({ protocolVersion: 1 });
 //   const { session_id } = await client.sessionNew({ agent: "default" });
 //   await client.sessionPrompt({ session_id, prompt: "hello" });
-import { resolvePaths } from "../daemon/paths.js";
+import { resolvePaths } from "../config/paths.js";
 import type { Logger } from "../log.js";
 import { silentLogger } from "../log.js";
 import { connectClient } from "./connect.js";

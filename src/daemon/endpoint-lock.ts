@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { connect } from "node:net";
 import { peerCredentials } from "../auth/peer-credentials.js";
-import { isNamedPipe } from "./paths.js";
+import { isNamedPipe } from "../config/paths.js";
 
 export class EndpointBusyError extends Error {
   constructor(

@@ -4,9 +4,9 @@ import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { basename, dirname, join } from "node:path";
 import { rpcErrors } from "../../generated/errors.js";
+import { isNamedPipe } from "../config/paths.js";
 import type { Logger } from "../log.js";
 import { errorFrame } from "../transport/ndjson-socket-transport.js";
-import { isNamedPipe } from "./paths.js";
 
 /** Creates the data dir 0700 (tightening it if it exists) and a missing socket directory 0700. */
 export function prepareDirectories(dataDir: string, endpoint: string): void {
