@@ -35,7 +35,13 @@ export function sessionPrompt(
   params: SessionPromptParams,
   ctx: HandlerContext,
 ): Promise<SessionPromptResult> {
-  return ctx.daemon.turns.prompt(params.session_id, params.prompt, params.attachments ?? [], ctx);
+  const caller = {
+    principal: principalOf(ctx),
+    conn: ctx.conn,
+    signal: ctx.signal,
+    subscriptions: ctx.daemon.subscriptions,
+  };
+  return ctx.daemon.turns.prompt(params.session_id, params.prompt, params.attachments ?? [], caller);
 }
 
 export async function sessionCancel(

@@ -1,18 +1,36 @@
 // session/prompt: finds (or rehydrates) the session, refuses a second turn, picks the agent's provider
 // from the live config, and runs the turn on behalf of the calling connection.
+
+import type { DaemonToClient } from "../../generated/daemon-to-client.js";
 import { rpcErrors } from "../../generated/errors.js";
 import { Method } from "../../generated/methods.js";
-import type { SessionPromptResult } from "../../generated/types.js";
+import type { ClientCapabilities, SessionPromptResult } from "../../generated/types.js";
+import type { Principal } from "../auth/principal.js";
 import type { LiveConfig } from "../config/config-service.js";
 import type { ProviderView } from "../config/derived-views.js";
 import { type FileStore, markerFor } from "../files/file-store.js";
-import type { HandlerContext } from "../handlers/context.js";
+import type { Peer } from "../jsonrpc/peer.js";
 import type { Logger } from "../log.js";
 import type { Provider } from "./provider.js";
 import { createProvider } from "./providers/create-provider.js";
-import type { SessionManager } from "./session-manager.js";
+import type { Attachment, SessionManager } from "./session-manager.js";
+import type { SessionSubscriptions } from "./subscriptions.js";
 import { TurnLog } from "./turn-log.js";
 import { runTurn, type TurnSettings } from "./turn-runner.js";
+
+/** What a turn needs of the call that started it: who asks, on which connection, and the call's signal. */
+export type TurnCaller = {
+  readonly principal: Principal;
+  readonly conn: Attachment & {
+    readonly peer: Peer;
+    readonly client: DaemonToClient;
+    readonly clientCapabilities: ClientCapabilities;
+  };
+  /** The request's signal: aborted when its connection closes. */
+  readonly signal: AbortSignal;
+  /** Watchers get each update right after the caller. */
+  readonly subscriptions: SessionSubscriptions;
+};
 
 export class TurnService {
   /** One client per provider view: a config commit builds new views, and so new clients. */
@@ -29,9 +47,9 @@ export class TurnService {
     sessionId: string,
     text: string,
     attachments: readonly string[],
-    ctx: HandlerContext,
+    ctx: TurnCaller,
   ): Promise<SessionPromptResult> {
-    const principal = ctx.conn.principal!;
+    const principal = ctx.principal;
     const session = this.sessions.forPrompt(sessionId, principal, ctx.conn);
     if (session.turn) throw rpcErrors.sessionBusy({ session_id: sessionId });
     // Attached files are shown to the agent as their markers and paths in the workspace.
@@ -89,7 +107,7 @@ export class TurnService {
           const line = `${updatePrefix}${JSON.stringify(update).slice(1)}}`;
           transport.send(line);
           // Watchers get the same bytes right after, so each sees the turn's order (SPEC §14).
-          ctx.daemon.subscriptions.publishLine(sessionId, line, peer);
+          ctx.subscriptions.publishLine(sessionId, line, peer);
           // No promise at all while output flows: a streamed chunk costs no extra microtasks.
           return transport.backedUp ? transport.whenWritable() : undefined;
         },
