@@ -52,7 +52,7 @@ const askUser: Step[] = [
 const daemonPeer = () => {
   const conns = d!.daemon.openConnections;
   expect(conns).toHaveLength(1);
-  return conns[0]!.state.peer;
+  return conns[0]!.peer;
 };
 
 const ignoredLogs = () => d!.logs.filter((l) => l.msg === "ignored a response matching no pending request");

@@ -1,18 +1,24 @@
-// One accepted connection, whatever the transport: its state, its Peer and dispatcher, the initialize
-// deadline, and the bookkeeping when it ends.
+// One accepted connection, whatever the transport, and the only owner of its state: who it is
+// (ConnectionAuth), what the client can do, its Peer and dispatcher, the initialize deadline, and the
+// bookkeeping when it ends. Handlers see it as `Connection` (handlers/context.ts) and change it only
+// through signIn.
 import { DaemonToClient } from "../../generated/daemon-to-client.js";
-import type { ConnectionState, DaemonServices } from "../handlers/context.js";
+import type { RpcError } from "../../generated/errors.js";
+import { Method, type MethodInfo, methodTable } from "../../generated/methods.js";
+import type { ClientCapabilities, SessionUpdateParams } from "../../generated/types.js";
+import { ConnectionAuth } from "../auth/connection-auth.js";
+import type { Credential } from "../auth/credentials.js";
+import type { Principal } from "../auth/principal.js";
+import type { Connection, DaemonServices, HandlerContext } from "../handlers/context.js";
 import { handlers } from "../handlers/index.js";
-import { DaemonDispatcher } from "../jsonrpc/dispatcher.js";
+import { Dispatcher } from "../jsonrpc/dispatcher.js";
 import { Peer } from "../jsonrpc/peer.js";
-import { boundLog, type Logger } from "../log.js";
-import type { RpcTransport } from "../transport/transport.js";
+import { boundLog, type EventLog, type Logger } from "../log.js";
+import type { RpcTransport, TransportKind } from "../transport/transport.js";
 
 const LIMIT_REASONS = new Set(["frame too large", "frame timeout", "write stall", "initialize timeout"]);
 
-export type OpenConnection = { readonly state: ConnectionState; readonly transport: RpcTransport };
-
-export function openConnection(options: {
+export type ConnectionOptions = {
   id: number;
   transport: RpcTransport;
   peerUid: number | undefined;
@@ -21,70 +27,125 @@ export function openConnection(options: {
   log: Logger;
   /** initialize completed (the gateway stops counting the connection as pending). */
   onInitialized?(): void;
-  onClosed(conn: OpenConnection): void;
-}): OpenConnection {
-  const { transport, services, initializeTimeoutMs } = options;
-  const log = boundLog(options.log, { conn: options.id, peer: transport.peerLabel });
-  // Created when something first listens (a turn), so an idle connection does not carry one.
-  let aborter: AbortController | undefined;
-  let ended = false;
-  let dispatcher: DaemonDispatcher | undefined;
-  const peer = new Peer(
-    transport,
-    {
-      request: (req) => dispatcher!.request(req),
-      notification: (method, params) => dispatcher!.notification(method, params),
-      closed: (reason) => dispatcher!.closed(reason),
-    },
-    log,
-  );
-  const state: ConnectionState = {
-    id: options.id,
-    kind: transport.kind,
-    peerLabel: transport.peerLabel,
-    peerUid: options.peerUid,
-    credential: undefined,
-    principal: undefined,
-    policyGeneration: 0,
-    clientCapabilities: {},
-    peer,
-    client: new DaemonToClient(peer),
-    get closed(): AbortSignal {
-      if (!aborter) {
-        aborter = new AbortController();
-        if (ended) aborter.abort();
+  onClosed(conn: DaemonConnection): void;
+};
+
+export class DaemonConnection implements Connection {
+  readonly id: number;
+  readonly kind: TransportKind;
+  readonly peerLabel: string;
+  readonly peerUid: number | undefined;
+  readonly transport: RpcTransport;
+  readonly peer: Peer;
+  readonly client: DaemonToClient;
+  private capabilities: ClientCapabilities = {};
+  private readonly auth: ConnectionAuth;
+  private readonly dispatcher: Dispatcher<HandlerContext>;
+  private readonly log: EventLog;
+  private readonly deadline: NodeJS.Timeout;
+  /** Created when something first listens (a turn), so an idle connection does not carry one. */
+  private aborter: AbortController | undefined;
+  private ended = false;
+
+  constructor(private readonly options: ConnectionOptions) {
+    const { transport, services } = options;
+    this.id = options.id;
+    this.kind = transport.kind;
+    this.peerLabel = transport.peerLabel;
+    this.peerUid = options.peerUid;
+    this.transport = transport;
+    this.log = boundLog(options.log, { conn: options.id, peer: transport.peerLabel });
+    this.auth = new ConnectionAuth(services.authority, transport.kind, this.log);
+    this.dispatcher = new Dispatcher<HandlerContext>({
+      handlers,
+      context: (scope) => ({
+        conn: this,
+        daemon: services,
+        get signal() {
+          return scope.signal;
+        },
+      }),
+      authenticated: () => this.auth.signedIn,
+      authorize: (info) => this.auth.authorize(info),
+      log: this.log,
+      initialized: () => this.initialized(),
+      notificationRefused: (info, params, error) => this.notificationRefused(info, params, error),
+      closed: (reason) => this.closedWith(reason),
+    });
+    this.peer = new Peer(transport, this.dispatcher, this.log);
+    this.client = new DaemonToClient(this.peer);
+    // SPEC §2: initialize (authentication included) must complete in time; never accepted late.
+    this.deadline = setTimeout(() => {
+      if (!this.dispatcher.initialized) {
+        this.log.warn({ limit_ms: options.initializeTimeoutMs }, "initialize deadline passed: closing");
+        transport.close("initialize timeout");
       }
-      return aborter.signal;
-    },
-  };
-  const conn: OpenConnection = { state, transport };
-  // SPEC §2: initialize (authentication included) must complete in time; never accepted late.
-  const deadline = setTimeout(() => {
-    if (!dispatcher!.initialized) {
-      log.warn({ limit_ms: initializeTimeoutMs }, "initialize deadline passed: closing");
-      transport.close("initialize timeout");
+    }, options.initializeTimeoutMs);
+    this.deadline.unref();
+    this.log.info("connected");
+    this.peer.start();
+  }
+
+  get credential(): Credential | undefined {
+    return this.auth.credential;
+  }
+
+  get principal(): Principal | undefined {
+    return this.auth.principal;
+  }
+
+  get clientCapabilities(): ClientCapabilities {
+    return this.capabilities;
+  }
+
+  get closed(): AbortSignal {
+    if (!this.aborter) {
+      this.aborter = new AbortController();
+      if (this.ended) this.aborter.abort();
     }
-  }, initializeTimeoutMs);
-  deadline.unref();
-  dispatcher = new DaemonDispatcher(
-    { conn: state, daemon: services },
-    handlers,
-    log,
-    (reason) => {
-      clearTimeout(deadline);
-      ended = true;
-      aborter?.abort();
-      // Limit refusals are warnings; ordinary goodbyes are info. Neither logs payload contents.
-      if (LIMIT_REASONS.has(reason)) log.warn({ reason }, "disconnected");
-      else log.info({ reason }, "disconnected");
-      options.onClosed(conn);
-    },
-    () => {
-      clearTimeout(deadline);
-      options.onInitialized?.();
-    },
-  );
-  log.info("connected");
-  peer.start();
-  return conn;
+    return this.aborter.signal;
+  }
+
+  signIn(credential: Credential, capabilities: ClientCapabilities): Principal {
+    const principal = this.auth.signIn(credential);
+    this.capabilities = capabilities;
+    return principal;
+  }
+
+  private initialized(): void {
+    clearTimeout(this.deadline);
+    this.log.info({ principal: this.auth.principal?.id }, "initialized");
+    this.options.onInitialized?.();
+  }
+
+  /**
+   * A notification prompt refused before its turn started still ends with a turn_complete update
+   * (outcome failed, the error a request would have got), so a client that sent it never waits forever.
+   */
+  private notificationRefused(_info: MethodInfo, params: unknown, error: RpcError): void {
+    const id = (params as { session_id?: unknown } | undefined)?.session_id;
+    // "A valid session_id" is one session/new would accept (SPEC §12: never "." or ".."); asked of the
+    // generated validator, so the rule is openrpc.json's, not a copy of it.
+    const valid = typeof id === "string" && methodTable[Method.sessionNew].validateParams({ session_id: id });
+    const update: SessionUpdateParams = {
+      sessionId: valid ? id : null,
+      type: "turn_complete",
+      turnId: null,
+      outcome: "failed",
+      content: error.message,
+      error: { code: error.code, data: error.data },
+    };
+    this.client.sessionUpdate(update);
+  }
+
+  /** The transport → Peer → dispatcher → here: every request's signal is aborted by now. */
+  private closedWith(reason: string): void {
+    clearTimeout(this.deadline);
+    this.ended = true;
+    this.aborter?.abort();
+    // Limit refusals are warnings; ordinary goodbyes are info. Neither logs payload contents.
+    if (LIMIT_REASONS.has(reason)) this.log.warn({ reason }, "disconnected");
+    else this.log.info({ reason }, "disconnected");
+    this.options.onClosed(this);
+  }
 }

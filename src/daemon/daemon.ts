@@ -6,6 +6,7 @@ import document from "../../openrpc.json" with { type: "json" };
 import { Authority } from "../auth/authority.js";
 import { peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
+import { type DaemonPaths, resolvePaths } from "../config/paths.js";
 import { FileStore } from "../files/file-store.js";
 import { UploadManager } from "../files/upload-manager.js";
 import type { DaemonServices } from "../handlers/context.js";
@@ -18,12 +19,11 @@ import { openDatabase, type Storage } from "../storage/database.js";
 import { PairingTokenStore } from "../storage/pairing-tokens.js";
 import { type NdjsonLimits, NdjsonSocketTransport } from "../transport/ndjson-socket-transport.js";
 import type { WsTransport } from "../transport/ws-transport.js";
-import { type OpenConnection, openConnection } from "./connection.js";
+import { DaemonConnection } from "./connection.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
 import { EphemeralExit } from "./ephemeral.js";
 import type { GatewayListener } from "./gateway-listener.js";
 import { LocalListener, prepareDirectories } from "./local-listener.js";
-import { type DaemonPaths, resolvePaths } from "./paths.js";
 import { SERVER_VERSION } from "./version.js";
 
 export type DaemonOptions = {
@@ -39,7 +39,7 @@ export type DaemonOptions = {
 
 export class Daemon {
   readonly startedAt = performance.now();
-  private readonly connections = new Set<OpenConnection>();
+  private readonly connections = new Set<DaemonConnection>();
   private nextConnectionId = 1;
   private stopping: Promise<void> | undefined;
   private readonly listener: LocalListener;
@@ -51,7 +51,7 @@ export class Daemon {
   private readonly initializeTimeoutMs: number;
 
   /** The connections open now, in accept order (tests and diagnostics read their state). */
-  get openConnections(): readonly OpenConnection[] {
+  get openConnections(): readonly DaemonConnection[] {
     return [...this.connections];
   }
 
@@ -214,12 +214,12 @@ export class Daemon {
   }
 
   private track(
-    transport: OpenConnection["transport"],
+    transport: DaemonConnection["transport"],
     peerUid: number | undefined,
     release: () => void,
     initialized: () => void = () => {},
   ): void {
-    const conn = openConnection({
+    const conn = new DaemonConnection({
       id: this.nextConnectionId++,
       transport,
       peerUid,
@@ -228,7 +228,7 @@ export class Daemon {
       log: this.log,
       onInitialized: initialized,
       onClosed: (c) => {
-        this.services.uploads.discardConnection(c.state.id);
+        this.services.uploads.discardConnection(c.id);
         this.connections.delete(c);
         release();
         this.ephemeral?.left(this.connections.size);

@@ -14,25 +14,30 @@ import type { TurnService } from "../sessions/turn-service.js";
 import type { PairingTokenStore } from "../storage/pairing-tokens.js";
 import type { TransportKind } from "../transport/transport.js";
 
-export type ConnectionState = {
+/**
+ * The connection a call came in on, as handlers see it. Built and changed only by its owner,
+ * `daemon/connection.ts`, and through its own methods: handlers read it and sign it in.
+ */
+export interface Connection {
   readonly id: number;
   readonly kind: TransportKind;
   readonly peerLabel: string;
   /** Local peer uid (SO_PEERCRED), when known. */
   readonly peerUid: number | undefined;
-  /** Set by initialize: what the peer authenticated with. */
-  credential: Credential | undefined;
-  /** The principal, resolved under policy generation `policyGeneration`. */
-  principal: Principal | undefined;
-  policyGeneration: number;
-  clientCapabilities: ClientCapabilities;
+  /** What the peer authenticated with (set by initialize). */
+  readonly credential: Credential | undefined;
+  /** The principal under the policy in force (resolved again before each call when it changed). */
+  readonly principal: Principal | undefined;
+  readonly clientCapabilities: ClientCapabilities;
   /** The connection's end of the wire (transport, pending outbound requests). */
   readonly peer: Peer;
   /** Typed daemon → client requests and notifications over `peer` (generated from openrpc.json). */
   readonly client: DaemonToClient;
   /** Aborted when the connection closes: turns it started are cancelled. */
   readonly closed: AbortSignal;
-};
+  /** initialize: resolves `credential` (throws -32010 when it has no principal) and records the capabilities. */
+  signIn(credential: Credential, capabilities: ClientCapabilities): Principal;
+}
 
 export interface DaemonServices {
   readonly serverVersion: string;
@@ -54,7 +59,7 @@ export interface DaemonServices {
 
 /** What every call on a connection shares. */
 export type ServiceContext = {
-  readonly conn: ConnectionState;
+  readonly conn: Connection;
   readonly daemon: DaemonServices;
 };
 

@@ -20,12 +20,7 @@ export function initialize(params: InitializeParams, { conn, daemon }: HandlerCo
     conn.kind === "local"
       ? { kind: "local", uid: conn.peerUid }
       : daemon.authority.tokenCredential(params.auth_token);
-  const generation = daemon.authority.generation;
-  const principal = daemon.authority.resolve(credential);
-  conn.credential = credential;
-  conn.principal = principal;
-  conn.policyGeneration = generation;
-  conn.clientCapabilities = params.clientCapabilities ?? {};
+  const principal = conn.signIn(credential, params.clientCapabilities ?? {});
   return {
     protocolVersion: requested as InitializeResult["protocolVersion"],
     serverVersion: daemon.serverVersion,

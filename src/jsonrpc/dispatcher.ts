@@ -1,42 +1,52 @@
-// The daemon side of one connection: applies the generated method table to every incoming call.
-// Order of checks (recorded in openrpc.json): method known → initialized → grant → local-only →
-// params schema → handler. initialize is serialized: no later frame of the connection is handled
-// before its response is queued. Every call gets its own AbortSignal (ctx.signal), aborted when the
-// connection closes.
+// Applies the generated method table to every incoming call of one connection, for any context type:
+// knows the order of checks, not what a grant or a principal is. Order (recorded in openrpc.json):
+// method known → initialized → the injected authorization step (grant, local-only) → params schema →
+// handler. initialize is serialized by the Peer: no later message of the connection is handled before
+// its answer is queued. Every call gets its own AbortSignal, aborted when the connection closes.
 import { ErrorCode, RpcError, rpcErrors } from "../../generated/errors.js";
-import {
-  HANDSHAKE_METHOD,
-  type Handlers,
-  lookupMethod,
-  Method,
-  type MethodInfo,
-  methodTable,
-} from "../../generated/methods.js";
-import type { SessionUpdateParams } from "../../generated/types.js";
-import { hasGrant, type Principal } from "../auth/principal.js";
-import type { HandlerContext, ServiceContext } from "../handlers/context.js";
+import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "../../generated/methods.js";
 import type { EventLog } from "../log.js";
 import { paramErrors } from "./param-errors.js";
 import type { IncomingRequest, Router } from "./peer.js";
-import { NO_REPLY } from "./peer.js";
 import { type RequestScope, RequestSignals } from "./request-signals.js";
 
-type AnyHandler = (params: unknown, ctx: HandlerContext) => unknown;
+export type DispatcherOptions<Ctx> = {
+  readonly handlers: Handlers<Ctx>;
+  /** The context one call's handler gets; `scope.signal` is that call's signal (made when read). */
+  context(scope: RequestScope): Ctx;
+  /** True once the handshake signed the connection in, and until its credential is lost. */
+  authenticated(): boolean;
+  /**
+   * Runs before every call after initialize: throws an RpcError to refuse it. A step that finds the
+   * credential gone signs the connection out first, so `authenticated()` is false from then on.
+   */
+  authorize(info: MethodInfo): void;
+  readonly log: EventLog;
+  /** initialize answered successfully (not called when the connection closed first). */
+  initialized?(): void;
+  /**
+   * A notification openrpc.json lets a request method be sent as (session/prompt, SPEC §13) was
+   * refused: it has no response, so the product tells the client some other way.
+   */
+  notificationRefused?(info: MethodInfo, params: unknown, error: RpcError): void;
+  /** The connection ended (after every call's signal is aborted). */
+  closed?(reason: string): void;
+};
 
-export class DaemonDispatcher implements Router {
-  private state: "new" | "initializing" | "ready" | "closed" = "new";
+type AnyHandler = (params: unknown, ctx: unknown) => unknown;
+
+export class Dispatcher<Ctx> implements Router {
+  private ended = false;
   private readonly signals = new RequestSignals();
 
-  constructor(
-    private readonly ctx: ServiceContext,
-    private readonly handlers: Handlers<HandlerContext>,
-    private readonly log: EventLog,
-    private readonly onClosed: (reason: string) => void,
-    private readonly onInitialized: () => void = () => {},
-  ) {}
+  constructor(private readonly options: DispatcherOptions<Ctx>) {}
 
   get initialized(): boolean {
-    return this.state === "ready";
+    return !this.ended && this.options.authenticated();
+  }
+
+  serializes(method: string): boolean {
+    return method === HANDSHAKE_METHOD;
   }
 
   request(req: IncomingRequest): unknown {
@@ -44,55 +54,17 @@ export class DaemonDispatcher implements Router {
     if (info?.implementedBy !== "daemon" || info.notification) {
       throw rpcErrors.methodNotFound({ method: req.method });
     }
-    if (info.name === HANDSHAKE_METHOD) return this.handshake(req, info);
-    if (this.state !== "ready") throw rpcErrors.notInitialized();
-    const principal = this.currentPrincipal();
-    if (info.grant !== null && !hasGrant(principal, info.grant)) {
-      this.log.warn(
-        { method: info.name, grant: info.grant, principal: principal.id },
-        "forbidden: grant missing",
-      );
-      throw rpcErrors.notGranted({ grant: info.grant, method: info.name });
-    }
-    if (info.localOnly && this.ctx.conn.kind !== "local") {
-      this.log.warn({ method: info.name }, "forbidden: local-only method over the gateway");
-      throw rpcErrors.localOnly({ method: info.name });
-    }
+    if (info.name === HANDSHAKE_METHOD) return this.handshake(info, req.params);
+    if (!this.options.authenticated()) throw rpcErrors.notInitialized();
+    this.options.authorize(info);
     return this.run(info, validParams(info, req.params));
-  }
-
-  /** Calls the handler with this request's own context; the request's signal is live until it settles. */
-  private run(info: MethodInfo, params: unknown): unknown {
-    const scope = this.signals.open();
-    let out: unknown;
-    try {
-      out = this.handlerFor(info)(params, this.contextFor(scope));
-    } catch (err) {
-      scope.release();
-      throw err;
-    }
-    if (out instanceof Promise) return out.finally(() => scope.release());
-    scope.release();
-    return out;
-  }
-
-  /** The shared context plus the request's signal, made only if the handler reads it. */
-  private contextFor(scope: RequestScope): HandlerContext {
-    const { conn, daemon } = this.ctx;
-    return {
-      conn,
-      daemon,
-      get signal() {
-        return scope.signal;
-      },
-    };
   }
 
   notification(method: string, params: unknown): void {
     // No client → daemon notification is declared yet; a request method runs as a notification only
     // when openrpc.json allows it (session/prompt, SPEC §13); anything else is dropped unanswered.
     const info = lookupMethod(method);
-    if (info?.implementedBy !== "daemon" || this.state !== "ready") return;
+    if (info?.implementedBy !== "daemon" || !this.initialized) return;
     if (info.notification) {
       this.run(info, validParams(info, params));
       return;
@@ -102,113 +74,83 @@ export class DaemonDispatcher implements Router {
     try {
       out = this.request({ method, params, id: null });
     } catch (err) {
-      this.refusedNotification(info, params, err);
+      this.refused(info, params, err);
       return;
     }
-    // The result itself has no one to go to: the turn's own turn_complete update is its answer.
-    if (out instanceof Promise) out.catch((err: unknown) => this.refusedNotification(info, params, err));
-  }
-
-  /**
-   * A notification prompt refused before its turn started still ends with a turn_complete update
-   * (outcome failed, the error a request would have got), so a client that sent it never waits forever.
-   */
-  private refusedNotification(info: MethodInfo, params: unknown, err: unknown): void {
-    const error = err instanceof RpcError ? err : rpcErrors.internalError();
-    if (!(err instanceof RpcError)) this.log.error({ err, method: info.name }, "handler failed");
-    const id = (params as { session_id?: unknown } | undefined)?.session_id;
-    // "A valid session_id" is one session/new would accept (SPEC §12: never "." or ".."); asked of the
-    // generated validator, so the rule is openrpc.json's, not a copy of it.
-    const valid = typeof id === "string" && methodTable[Method.sessionNew].validateParams({ session_id: id });
-    const update: SessionUpdateParams = {
-      sessionId: valid ? id : null,
-      type: "turn_complete",
-      turnId: null,
-      outcome: "failed",
-      content: error.message,
-      error: { code: error.code, data: error.data },
-    };
-    this.ctx.conn.client.sessionUpdate(update);
+    // The result itself has no one to go to.
+    if (out instanceof Promise) out.catch((err: unknown) => this.refused(info, params, err));
   }
 
   closed(reason: string): void {
-    this.state = "closed";
+    this.ended = true;
     this.signals.abortAll(reason);
-    this.onClosed(reason);
+    this.options.closed?.(reason);
+  }
+
+  private refused(info: MethodInfo, params: unknown, err: unknown): void {
+    const error = err instanceof RpcError ? err : rpcErrors.internalError();
+    if (!(err instanceof RpcError)) this.options.log.error({ err, method: info.name }, "handler failed");
+    this.options.notificationRefused?.(info, params, error);
+  }
+
+  /** Calls the handler with this request's own context; the request's signal is live until it settles. */
+  private run(info: MethodInfo, params: unknown): unknown {
+    const scope = this.signals.open();
+    let out: unknown;
+    try {
+      out = this.handlerFor(info)(params, this.options.context(scope));
+    } catch (err) {
+      scope.release();
+      throw err;
+    }
+    if (out instanceof Promise) return out.finally(() => scope.release());
+    scope.release();
+    return out;
   }
 
   /**
-   * The connection's principal under the policy in force: resolved again whenever users, profiles,
-   * security or pairing tokens changed since it was last resolved. A credential that no longer
-   * resolves (revoked token, unmapped uid) fails this call with -32010 and un-initializes the
-   * connection.
+   * initialize: the Peer holds the connection's later messages until this is answered (`serializes`).
+   * An answer that comes after the connection closed (the deadline passed while authenticating) is
+   * never accepted: `initialized` is not reported.
    */
-  private currentPrincipal(): Principal {
-    const { conn, daemon } = this.ctx;
-    const generation = daemon.authority.generation;
-    if (conn.policyGeneration === generation && conn.principal) return conn.principal;
+  private handshake(info: MethodInfo, rawParams: unknown): unknown {
+    if (this.options.authenticated()) throw rpcErrors.alreadyInitialized();
+    const params = validParams(info, rawParams);
+    let out: unknown;
     try {
-      conn.principal = daemon.authority.resolve(conn.credential!);
-      conn.policyGeneration = generation;
-      return conn.principal;
+      out = this.run(info, params);
     } catch (err) {
-      this.log.warn({ principal: conn.principal?.id }, "credential no longer valid");
-      conn.principal = undefined;
-      conn.credential = undefined;
-      this.state = "new";
-      throw err;
+      throw this.refusedHandshake(err);
     }
+    if (!(out instanceof Promise)) {
+      this.accepted();
+      return out;
+    }
+    return out.then(
+      (result) => {
+        this.accepted();
+        return result;
+      },
+      (err: unknown) => {
+        throw this.refusedHandshake(err);
+      },
+    );
+  }
+
+  private accepted(): void {
+    if (!this.ended) this.options.initialized?.();
+  }
+
+  private refusedHandshake(err: unknown): unknown {
+    if (err instanceof RpcError && err.code === ErrorCode.NOT_INITIALIZED) {
+      const reason = (err.data as { reason?: string } | undefined)?.reason;
+      this.options.log.warn({ reason }, "authentication refused");
+    }
+    return err;
   }
 
   private handlerFor(info: MethodInfo): AnyHandler {
-    return (this.handlers as unknown as Record<string, AnyHandler>)[info.name]!;
-  }
-
-  /**
-   * Runs initialize with the connection's later frames held back, answers it itself (so the answer is
-   * queued before any held frame is handled), then releases the frames.
-   */
-  private handshake(req: IncomingRequest, info: MethodInfo): typeof NO_REPLY {
-    if (this.state === "ready") throw rpcErrors.alreadyInitialized();
-    const params = validParams(info, req.params);
-    const peer = this.ctx.conn.peer;
-    this.state = "initializing";
-    peer.transport.pauseMessages(true);
-    const scope = this.signals.open();
-    const settle = (result: unknown, error: unknown): void => {
-      scope.release();
-      if (this.state === "closed") return; // deadline passed while authenticating: never accepted late
-      if (error === undefined) {
-        this.state = "ready";
-        this.onInitialized();
-        peer.sendResult(req.id, result);
-        this.log.info({ principal: this.ctx.conn.principal?.id }, "initialized");
-      } else {
-        if (error instanceof RpcError && error.code === ErrorCode.NOT_INITIALIZED) {
-          this.log.warn(
-            { reason: (error.data as { reason?: string } | undefined)?.reason },
-            "authentication refused",
-          );
-        }
-        this.state = "new";
-        this.ctx.conn.principal = undefined;
-        this.ctx.conn.credential = undefined;
-        peer.fail(req.id, info.name, error);
-      }
-      peer.transport.pauseMessages(false);
-    };
-    try {
-      const out = this.handlerFor(info)(params, this.contextFor(scope));
-      if (out instanceof Promise)
-        out.then(
-          (r) => settle(r, undefined),
-          (e) => settle(undefined, e ?? new Error()),
-        );
-      else settle(out, undefined);
-    } catch (err) {
-      settle(undefined, err);
-    }
-    return NO_REPLY;
+    return (this.options.handlers as unknown as Record<string, AnyHandler>)[info.name]!;
   }
 }
 

@@ -16,12 +16,14 @@ export type IncomingRequest = { method: string; params: unknown; id: ReplyId };
 export interface Router {
   request(req: IncomingRequest): unknown;
   notification(method: string, params: unknown): void;
+  /**
+   * A request the connection must not get past until it is answered (initialize, SPEC §2): while its
+   * answer is pending, later messages are held, then handled in order once the answer is queued.
+   */
+  serializes?(method: string): boolean;
   /** The connection ended; abort whatever it started. */
   closed?(reason: string): void;
 }
-
-/** Returned by a router that has answered (or will answer) a request itself. */
-export const NO_REPLY: unique symbol = Symbol("no-reply");
 
 /** A call this peer made was never answered because the connection ended. */
 export class ConnectionClosedError extends Error {
@@ -48,6 +50,8 @@ export class Peer {
   /** Requests being answered asynchronously. */
   private answering = 0;
   private inputEnded = false;
+  /** Messages that arrived while a serializing request was being answered, in arrival order. */
+  private held: { text: string; valid: boolean }[] | undefined;
   /** Created with the first outbound request: most connections never make one. */
   private pendingMap: Map<string, Pending> | undefined;
   private get pending(): Map<string, Pending> {
@@ -115,6 +119,10 @@ export class Peer {
   }
 
   private receive(text: string, validUtf8: boolean): void {
+    if (this.held) {
+      this.held.push({ text, valid: validUtf8 });
+      return;
+    }
     let value: unknown;
     try {
       if (!validUtf8) throw new Error("not UTF-8");
@@ -157,33 +165,46 @@ export class Peer {
     try {
       out = this.router.request({ method, params, id });
     } catch (err) {
-      this.fail(id, method, err);
+      this.answerError(id, method, err);
       return;
     }
-    if (out === NO_REPLY) return;
-    if (out instanceof Promise) {
-      this.answering++;
-      out
-        .then(
-          (result) => this.sendResult(id, result),
-          (err) => this.fail(id, method, err),
-        )
-        .finally(() => {
-          this.answering--;
-          this.finishIfDone();
-        });
-    } else {
+    if (!(out instanceof Promise)) {
       this.sendResult(id, out);
+      return;
+    }
+    const serialized = this.router.serializes?.(method) === true;
+    if (serialized) this.held ??= [];
+    this.answering++;
+    out
+      .then(
+        (result) => this.sendResult(id, result),
+        (err) => this.answerError(id, method, err),
+      )
+      .finally(() => {
+        // The answer is queued: what arrived meanwhile is handled now, in order, before anything later.
+        if (serialized) this.releaseHeld();
+        this.answering--;
+        this.finishIfDone();
+      });
+  }
+
+  private releaseHeld(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const m of held) {
+      if (this.transport.isClosed) return;
+      // A held message that itself serializes makes receive() hold the rest again, still in order.
+      this.receive(m.text, m.valid);
     }
   }
 
   /** After a half-close: end the connection once every request it sent has been answered. */
   private finishIfDone(): void {
-    if (this.inputEnded && this.answering === 0) this.transport.finish(undefined, "peer ended");
+    if (this.inputEnded && this.answering === 0 && !this.held) this.transport.finish(undefined, "peer ended");
   }
 
   /** Answers with `err` if it is an RpcError, else logs it and answers -32603. */
-  fail(id: ReplyId, method: string, err: unknown): void {
+  private answerError(id: ReplyId, method: string, err: unknown): void {
     if (err instanceof RpcError) {
       this.sendError(id, err);
       return;

@@ -32,6 +32,4 @@ export interface RpcTransport {
   whenWritable(): Promise<void>;
   /** Queued output is above the high-water mark: whenWritable() would wait. A check without a promise. */
   readonly backedUp: boolean;
-  /** Stops or resumes handing over messages (used while initialize runs). */
-  pauseMessages(paused: boolean): void;
 }
