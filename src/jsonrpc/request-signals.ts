@@ -7,8 +7,7 @@
 // config/get, file chunks) never do, and pay one small object, not an AbortController. A request
 // drops out of the live set once it is answered; what it started has ended with it by then.
 //
-// Lives beside the Peer rather than in it for now: the Peer's send path is being reworked elsewhere,
-// and issue 14's item 1 moves dispatch (and this) into a generic core later.
+// Owned by the generic Dispatcher (one per connection), which opens a scope per call.
 import { ConnectionClosedError } from "./peer.js";
 
 export class RequestSignals {
