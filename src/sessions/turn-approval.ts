@@ -4,16 +4,30 @@
 import type { Logger } from "../log.js";
 import type { LiveSession } from "./live-session.js";
 import { settleOnce } from "./settle-once.js";
-import type { TurnIo } from "./turn-runner.js";
 
 export type ApprovalOutcome = "allow" | "reject" | "timeout";
+
+/** The approval_request update, as TurnIo.emit takes it (turn-runner.ts). */
+type ApprovalRequest = {
+  type: "approval_request";
+  requestId: string;
+  toolName: string;
+  rawInput: unknown;
+  timeoutMs: number;
+};
 
 export async function askApproval(
   toolName: string,
   rawInput: unknown,
-  turn: { session: LiveSession; io: TurnIo; log: Logger; signal: AbortSignal; timeoutMs: number },
+  turn: {
+    session: LiveSession;
+    emit: (update: ApprovalRequest) => Promise<void> | undefined;
+    log: Logger;
+    signal: AbortSignal;
+    timeoutMs: number;
+  },
 ): Promise<ApprovalOutcome> {
-  const { session, io, log, signal, timeoutMs } = turn;
+  const { session, emit, log, signal, timeoutMs } = turn;
   const requestId = session.nextApprovalId();
   const decided = settleOnce<ApprovalOutcome>(
     (settle) =>
@@ -36,6 +50,6 @@ export async function askApproval(
       onSettled: () => session.approvals.delete(requestId),
     },
   );
-  await io.emit({ type: "approval_request", requestId, toolName, rawInput, timeoutMs });
+  await emit({ type: "approval_request", requestId, toolName, rawInput, timeoutMs });
   return decided;
 }

@@ -237,7 +237,7 @@ class Turn {
     if (!preapproved) {
       const decision = await askApproval(call.name, input, {
         session,
-        io,
+        emit: (update) => io.emit(update),
         log,
         signal: this.signal,
         timeoutMs: settings.approvalTimeoutMs,
