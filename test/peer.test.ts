@@ -1,7 +1,8 @@
-// The Peer in both roles over a real socket pair: per-direction correlation with zc-out-N ids,
-// concurrent handling, responses to nothing, and pending calls rejected when the connection ends.
+// The Peer in both roles over an in-memory linked transport pair (src/transport/linked-transport.ts):
+// per-direction correlation with zc-out-N ids, concurrent handling, responses to nothing, and pending
+// calls rejected when the connection ends. The typed client runs over a real Unix socket.
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer, type Server, type Socket } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,15 +10,10 @@ import { RpcError, rpcErrors } from "../generated/errors.js";
 import { connectClient } from "../src/client/connect.js";
 import { ConnectionClosedError, Peer, type Router } from "../src/jsonrpc/peer.js";
 import { silentLogger } from "../src/log.js";
-import { NdjsonSocketTransport } from "../src/transport/ndjson-socket-transport.js";
+import { linkedTransports } from "../src/transport/linked-transport.js";
+import type { RpcTransport } from "../src/transport/transport.js";
 import { RawClient } from "./helpers/raw-client.js";
 
-const limits = {
-  maxFrameBytes: 1 << 20,
-  frameTimeoutMs: 30_000,
-  writeStallTimeoutMs: 30_000,
-  outputHighWaterBytes: 1 << 20,
-};
 let dir: string;
 let server: Server | undefined;
 const sockets: Socket[] = [];
@@ -29,30 +25,18 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Two connected sockets over a fresh Unix socket. */
-async function socketPair(): Promise<[Socket, Socket]> {
-  dir = mkdtempSync(join(tmpdir(), "zc-peer-"));
-  const path = join(dir, "s.sock");
-  const accepted = new Promise<Socket>((resolve) => {
-    server = createServer(resolve);
-  });
-  await new Promise<void>((r) => server!.listen(path, r));
-  const a = connect(path);
-  await new Promise((r) => a.once("connect", r));
-  const b = await accepted;
-  sockets.push(a, b);
-  return [a, b];
-}
+/** Two linked in-memory transports: what one sends, the other receives. */
+const transportPair = (): [RpcTransport, RpcTransport] => linkedTransports();
 
-const peerOn = (socket: Socket, router: Router): Peer => {
-  const p = new Peer(new NdjsonSocketTransport(socket, "local", "test", limits), router, silentLogger());
+const peerOn = (transport: RpcTransport, router: Router): Peer => {
+  const p = new Peer(transport, router, silentLogger());
   p.start();
   return p;
 };
 
 describe("Peer", () => {
   it("correlates per direction: the same zc-out-0 in flight both ways resolves independently", async () => {
-    const [sa, sb] = await socketPair();
+    const [sa, sb] = transportPair();
     const seen: unknown[] = [];
     const answering = (who: string): Router => ({
       request: (r) => {
@@ -72,7 +56,7 @@ describe("Peer", () => {
   });
 
   it("resolves result: null as success and an error as an RpcError", async () => {
-    const [sa, sb] = await socketPair();
+    const [sa, sb] = transportPair();
     const a = peerOn(sa, { request: () => null, notification() {} });
     peerOn(sb, {
       request: (r) => {
@@ -89,7 +73,7 @@ describe("Peer", () => {
   });
 
   it("handles requests concurrently: a slow call does not hold back a fast one", async () => {
-    const [sa, sb] = await socketPair();
+    const [sa, sb] = transportPair();
     let release: (v: string) => void = () => {};
     const a = peerOn(sa, { request: () => null, notification() {} });
     peerOn(sb, {
@@ -105,18 +89,18 @@ describe("Peer", () => {
   });
 
   it("rejects pending outbound requests when the connection closes", async () => {
-    const [sa, sb] = await socketPair();
+    const [sa, sb] = transportPair();
     const a = peerOn(sa, { request: () => null, notification() {} });
     peerOn(sb, { request: () => new Promise(() => {}), notification() {} });
     const pending = a.request("never", {});
     await new Promise((r) => setTimeout(r, 20));
-    sb.destroy();
+    sb.close("gone");
     await expect(pending).rejects.toBeInstanceOf(ConnectionClosedError);
     expect(a.pendingOutbound).toBe(0);
   });
 
   it("answers an internal error for a handler that throws something other than an RpcError", async () => {
-    const [sa, sb] = await socketPair();
+    const [sa, sb] = transportPair();
     const a = peerOn(sa, { request: () => null, notification() {} });
     peerOn(sb, {
       request: () => {

@@ -5,8 +5,15 @@ import type { ValidationError } from "../../generated/methods.js";
 import { GRANTS } from "../../generated/methods.js";
 import type { Config } from "../../generated/types.js";
 import { Config as validateSchema } from "../../generated/validators.js";
+import { type AjvProblem, ajvProblems, type NamedMember } from "../jsonrpc/param-errors.js";
 
-export type ConfigProblem = { path: string; message: string };
+export type ConfigProblem = AjvProblem;
+
+/**
+ * An unexpected member or a bad property name is named in the path; a missing one is not (the path
+ * is the object that lacks it, as config/set has always reported).
+ */
+export const CONFIG_MEMBERS: readonly NamedMember[] = ["additionalProperty", "propertyName"];
 
 /** Validates `effective` in place (filling schema defaults). Returns the problems, [] when valid. */
 export function schemaProblems(effective: unknown): ConfigProblem[] {
@@ -14,12 +21,7 @@ export function schemaProblems(effective: unknown): ConfigProblem[] {
     errors?: ValidationError[] | null;
   };
   if (validate(effective)) return [];
-  return (validate.errors ?? []).map((e) => {
-    const extra = e.params.additionalProperty ?? e.params.propertyName;
-    const path =
-      typeof extra === "string" && e.keyword !== "required" ? `${e.instancePath}/${extra}` : e.instancePath;
-    return { path, message: e.message ?? e.keyword };
-  });
+  return ajvProblems(validate.errors, CONFIG_MEMBERS);
 }
 
 /** Cross-section rules, on a config that already passed the schema. */

@@ -5,10 +5,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
-import { rpcErrors } from "../../generated/errors.js";
 import type { Logger } from "../log.js";
-import { errorFrame } from "../transport/ndjson-socket-transport.js";
 import { type TransportLimits, WsTransport } from "../transport/ws-transport.js";
+import { ConnectionCap } from "./connection-cap.js";
 import { DashboardAssets } from "./dashboard-assets.js";
 
 export type GatewayOptions = {
@@ -58,10 +57,10 @@ export class GatewayListener {
   private readonly dashboard: DashboardAssets;
   /** ws://host:port, the only place the page may connect to (its CSP connect-src). */
   private wsOrigin = "";
-  private open = 0;
-  private refusing = false;
+  private readonly cap: ConnectionCap;
 
   constructor(private readonly options: GatewayOptions) {
+    this.cap = new ConnectionCap(options.maxConnections, options.log, { listener: "gateway" });
     this.resources = new Map([
       ["/health", JSON.stringify({ status: "ok" })],
       ["/openrpc.json", JSON.stringify(options.document)],
@@ -83,7 +82,7 @@ export class GatewayListener {
   }
 
   get openConnections(): number {
-    return this.open;
+    return this.cap.openConnections;
   }
 
   listen(): Promise<GatewayAddress> {
@@ -121,8 +120,7 @@ export class GatewayListener {
   /** Called by the owner of an accepted connection when it ends. */
   released(transport: WsTransport): void {
     this.pending.delete(transport);
-    this.open--;
-    if (this.refusing && this.open < this.options.maxConnections) this.refusing = false;
+    this.cap.released();
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
@@ -166,17 +164,10 @@ export class GatewayListener {
   }
 
   private onWebSocket(ws: WebSocket, req: IncomingMessage): void {
-    const { maxConnections, log, limits } = this.options;
-    if (this.open >= maxConnections) {
-      if (!this.refusing) {
-        this.refusing = true;
-        log.warn(
-          { limit: maxConnections, listener: "gateway" },
-          "connection limit reached: refusing new connections",
-        );
-      }
+    const { log, limits } = this.options;
+    if (this.cap.full()) {
       ws.on("error", () => {});
-      ws.send(errorFrame(rpcErrors.connectionLimit({ limit: maxConnections })));
+      ws.send(this.cap.refusal());
       ws.close(TRY_AGAIN_LATER, "connection limit"); // ws's close timer ends a peer that never answers
       return;
     }
@@ -189,7 +180,7 @@ export class GatewayListener {
       ws.terminate();
       return;
     }
-    this.open++;
+    this.cap.taken();
     this.transports.add(transport);
     this.pending.add(transport);
     ws.once("close", () => this.transports.delete(transport));

@@ -3,10 +3,9 @@
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { basename, dirname, join } from "node:path";
-import { rpcErrors } from "../../generated/errors.js";
 import { isNamedPipe } from "../config/paths.js";
 import type { Logger } from "../log.js";
-import { errorFrame } from "../transport/ndjson-socket-transport.js";
+import { ConnectionCap } from "./connection-cap.js";
 
 /** Creates the data dir 0700 (tightening it if it exists) and a missing socket directory 0700. */
 export function prepareDirectories(dataDir: string, endpoint: string): void {
@@ -31,13 +30,14 @@ export type ListenerOptions = {
 
 export class LocalListener {
   private server: Server | undefined;
-  private open = 0;
-  private refusing = false;
+  private readonly cap: ConnectionCap;
 
-  constructor(private readonly options: ListenerOptions) {}
+  constructor(private readonly options: ListenerOptions) {
+    this.cap = new ConnectionCap(options.maxConnections, options.log);
+  }
 
   get openConnections(): number {
-    return this.open;
+    return this.cap.openConnections;
   }
 
   /**
@@ -84,17 +84,11 @@ export class LocalListener {
 
   /** Called by the owner of an accepted connection when it ends. */
   released(): void {
-    this.open--;
-    if (this.refusing && this.open < this.options.maxConnections) this.refusing = false;
+    this.cap.released();
   }
 
   private onConnection(socket: Socket): void {
-    const { maxConnections, log } = this.options;
-    if (this.open >= maxConnections) {
-      if (!this.refusing) {
-        this.refusing = true;
-        log.warn({ limit: maxConnections }, "connection limit reached: refusing new connections");
-      }
+    if (this.cap.full()) {
       socket.on("error", () => {});
       // Like a fatal frame error (SPEC §12): the -32004 line, a half-close, then whatever the client
       // already sent (typically its initialize) is drained unparsed, so closing does not reset the
@@ -104,10 +98,10 @@ export class LocalListener {
       socket.on("data", () => {});
       socket.once("end", () => socket.destroy());
       socket.once("close", () => clearTimeout(linger));
-      socket.end(`${errorFrame(rpcErrors.connectionLimit({ limit: maxConnections }))}\n`);
+      socket.end(`${this.cap.refusal()}\n`);
       return;
     }
-    this.open++;
+    this.cap.taken();
     this.options.accept(socket);
   }
 }

@@ -1,14 +1,10 @@
-// The retained provider context (SPEC §8): rebuilt from the latest snapshot plus the checkpoint
-// events after its boundary, or, for a session that was never trimmed, by replaying its display
-// transcript. Neither path ever includes markers, thoughts or the system prompt.
+// The retained provider context (SPEC §8): what a transcript replays to (SessionStore.retainedContext
+// uses it for a session that was never trimmed), its token estimate, and the trim plan. Neither
+// includes markers, thoughts or the system prompt. Pure functions over rows, no storage.
+import type { transcriptRows } from "../storage/schema.js";
 import type { ChatMessage } from "./provider.js";
-import type { SessionStore, TranscriptRow } from "./session-store.js";
 
-export function loadRetainedContext(store: SessionStore, surface: string, id: string): ChatMessage[] {
-  const snapshot = store.latestSnapshot(surface, id);
-  if (snapshot) return [...snapshot.messages, ...store.checkpointsAfter(surface, id, snapshot.boundary)];
-  return replayTranscript(store.transcript(surface, id, 0, Number.MAX_SAFE_INTEGER));
-}
+type TranscriptRow = Pick<typeof transcriptRows.$inferSelect, "role" | "kind" | "content">;
 
 /** Transcript rows → provider messages: markers and thoughts are display-only and are skipped. */
 export function replayTranscript(rows: readonly TranscriptRow[]): ChatMessage[] {

@@ -11,7 +11,6 @@ import type { LiveConfig } from "../config/config-service.js";
 import { sweepPartials } from "../files/file-store.js";
 import type { Logger } from "../log.js";
 import { LiveSession } from "./live-session.js";
-import { loadRetainedContext } from "./retained-context.js";
 import type { SessionRow, SessionStore, Surface } from "./session-store.js";
 import { WorkspacePolicy } from "./workspace-policy.js";
 
@@ -115,9 +114,7 @@ export class SessionManager {
     if (row.state === "killed") throw rpcErrors.sessionKilled({ session_id: id });
     this.makeRoom();
     const surface = row.surface as Surface;
-    this.store.recoverInterrupted(surface, id);
-    const context = loadRetainedContext(this.store, surface, id);
-    this.store.setState(surface, id, "open");
+    const { context, turnCount } = this.store.resume(surface, id);
     const session = new LiveSession(
       id,
       surface,
@@ -126,7 +123,7 @@ export class SessionManager {
       row.workspaceDir,
       ++this.generation,
       context,
-      this.store.turnCount(surface, id),
+      turnCount,
     );
     session.attach(attachment);
     this.live.set(id, session);

@@ -5,6 +5,7 @@ import type Database from "better-sqlite3";
 import type { Storage } from "../storage/database.js";
 import type { sessions, transcriptRows } from "../storage/schema.js";
 import type { ChatMessage } from "./provider.js";
+import { replayTranscript } from "./retained-context.js";
 import { prepareSessionStatements, type SessionStatements } from "./session-statements.js";
 
 export type Surface = "acp" | "chat";
@@ -16,6 +17,8 @@ export type TranscriptRow = typeof transcriptRows.$inferSelect;
 export type NewTranscriptRow = Pick<TranscriptRow, "role" | "kind" | "content" | "turnId">;
 export type Snapshot = { messages: ChatMessage[]; boundary: number };
 export type TurnEndState = "completed" | "cancelled" | "failed";
+/** What a closed session needs to go live again: its retained context and how many turns it had. */
+export type Resumed = { context: ChatMessage[]; turnCount: number };
 
 /**
  * What a turn writes at one step, committed as one transaction: its start (the "running" row that
@@ -198,6 +201,25 @@ export class SessionStore {
       this.q.endTurn.run("interrupted", at, surface, id, turnId);
     }
     return running.length;
+  }
+
+  /**
+   * Rehydration, in one call: interrupted turns recovered (one marker each), the retained context
+   * rebuilt (SPEC §8: the latest snapshot plus the checkpoints after its boundary, or, for a session
+   * never trimmed, its replayed transcript), the session marked open, and its turn count.
+   */
+  resume(surface: string, id: string): Resumed {
+    this.recoverInterrupted(surface, id);
+    const context = this.retainedContext(surface, id);
+    this.setState(surface, id, "open");
+    return { context, turnCount: this.turnCount(surface, id) };
+  }
+
+  /** The retained provider context; never markers, thoughts or the system prompt. */
+  retainedContext(surface: string, id: string): ChatMessage[] {
+    const snapshot = this.latestSnapshot(surface, id);
+    if (snapshot) return [...snapshot.messages, ...this.checkpointsAfter(surface, id, snapshot.boundary)];
+    return replayTranscript(this.transcript(surface, id, 0, Number.MAX_SAFE_INTEGER));
   }
 
   /** RPC sessions whose live owner is gone (the daemon stopped or crashed): to be treated as closed. */

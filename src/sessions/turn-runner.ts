@@ -1,7 +1,9 @@
-// One turn (SPEC §7): stream the provider, run tools (asking for approval where the agent does not
-// allow them outright), persist transcript rows and checkpoint events as they happen, trim the
-// retained context when it outgrows the agent's budget, and end with turn_complete and the result.
-// Cancellation from any source ends the turn as "cancelled", never as an error.
+// One turn (SPEC §7), as a small class with named steps: begin (the prompt is durable), rounds of
+// streamReply then runTools (asking for approval where the agent does not allow a tool outright),
+// fail (cancelled or failed, every unanswered call answered), and end (the last durable step, the
+// trim when the retained context outgrew the agent's budget, turn_complete). Transcript rows and
+// checkpoint events are committed at the turn's few durable steps (turn-writes.ts). Cancellation from
+// any source ends the turn as "cancelled", never as an error.
 import type {
   SessionPromptResult,
   SessionUpdateParams,
@@ -17,6 +19,7 @@ import { estimateTokens, planTrim } from "./retained-context.js";
 import type { NewTranscriptRow, SessionStore } from "./session-store.js";
 import type { ToolContext, ToolLimits } from "./tool.js";
 import { TOOLS, toolSpecs } from "./tools/registry.js";
+import { askApproval } from "./turn-approval.js";
 import { TurnWriteBuffer } from "./turn-writes.js";
 
 /** Distributive Omit, so each update variant keeps its own fields. */
@@ -52,7 +55,7 @@ const cap = (text: string, max: number): string => {
   return `${cut}\n[… cut at ${max} bytes]`;
 };
 
-export async function runTurn(args: {
+export type TurnArgs = {
   session: LiveSession;
   prompt: string;
   principal: Principal;
@@ -62,175 +65,319 @@ export async function runTurn(args: {
   settings: TurnSettings;
   io: TurnIo;
   log: Logger;
-}): Promise<SessionPromptResult> {
-  const { session, store, settings, io, agent } = args;
-  const surface = session.mode;
-  const turnId = session.nextTurnId();
-  const abort = new AbortController();
-  const onClosed = (): void => abort.abort();
-  io.signal.addEventListener("abort", onClosed, { once: true });
-  if (io.signal.aborted) abort.abort();
+};
 
-  let finish!: (v: unknown) => void;
-  session.turn = { turnId, abort, done: new Promise((r) => (finish = r)) };
-  const signal = abort.signal;
-  // Rows and checkpoints are gathered and committed at the turn's few durable steps (turn-writes.ts).
-  const writes = new TurnWriteBuffer(store, surface, session.id, turnId);
-  // Free text is capped here; tool rows are JSON and cap their fields before they are built, so a
-  // cut can never leave a row that does not parse (rehydration replays them).
-  const write = (rows: NewTranscriptRow[]): void => {
-    writes.row(
+/** Runs one turn; session.turn is set before the first await, so the caller can read the turn id. */
+export function runTurn(args: TurnArgs): Promise<SessionPromptResult> {
+  return new Turn(args).run();
+}
+
+type ProviderStop = "end_turn" | "tool_calls" | "max_tokens";
+
+class TurnCancelled extends Error {}
+
+class Turn {
+  private readonly turnId: string;
+  private readonly abort = new AbortController();
+  /** Aborted by session/cancel, close/kill/delete/shutdown, or the request's own signal. */
+  private readonly signal = this.abort.signal;
+  private readonly writes: TurnWriteBuffer;
+  private readonly onClosed = (): void => this.abort.abort();
+  private finishDone!: (v: unknown) => void;
+  /** Tool calls the model made this round that have no result yet. */
+  private pendingCalls: ToolCall[] = [];
+  private outcome: TurnOutcome = "completed";
+  private stopReason: StopReason = "end_turn";
+  private content = "";
+
+  constructor(private readonly a: TurnArgs) {
+    const { session, io, store } = a;
+    this.turnId = session.nextTurnId();
+    io.signal.addEventListener("abort", this.onClosed, { once: true });
+    if (io.signal.aborted) this.abort.abort();
+    session.turn = {
+      turnId: this.turnId,
+      abort: this.abort,
+      done: new Promise((r) => (this.finishDone = r)),
+    };
+    this.writes = new TurnWriteBuffer(store, session.mode, session.id, this.turnId);
+  }
+
+  async run(): Promise<SessionPromptResult> {
+    try {
+      this.begin();
+      for (let round = 0; ; round++) {
+        if (round >= this.a.settings.maxToolRounds) {
+          this.stopReason = "max_tool_rounds";
+          break;
+        }
+        const calls = await this.streamReply();
+        if (calls.length === 0) break;
+        await this.runTools(calls);
+      }
+    } catch (err) {
+      this.fail(err);
+    } finally {
+      this.a.io.signal.removeEventListener("abort", this.onClosed);
+    }
+    await this.end();
+    const { session } = this.a;
+    return {
+      session_id: session.id,
+      turn_id: this.turnId,
+      outcome: this.outcome,
+      stop_reason: this.stopReason,
+      content: this.content,
+    };
+  }
+
+  /** Durable step 1: the running turn and its prompt. */
+  private begin(): void {
+    const { session, store, log, prompt } = this.a;
+    session.flushTurnEnds(store, log);
+    this.writes.begin();
+    this.record([{ role: "user", kind: "message", content: prompt, turnId: this.turnId }]);
+    this.remember({ role: "user", content: prompt });
+    this.writes.flush();
+  }
+
+  /**
+   * One provider round: streams chunks to the client, records what the model said and asked for, and
+   * returns the tool calls to run (none: the turn's reply is complete and stopReason is set).
+   */
+  private async streamReply(): Promise<ToolCall[]> {
+    const { provider, agent, session, io } = this.a;
+    const signal = this.signal;
+    let text = "";
+    let thought = "";
+    const calls: ToolCall[] = [];
+    let providerStop: ProviderStop = "end_turn";
+    try {
+      for await (const event of provider.stream({
+        model: agent.model,
+        system: agent.systemPrompt,
+        messages: session.context,
+        tools: toolSpecs(),
+        signal,
+      })) {
+        if (signal.aborted) break;
+        if (event.type === "text") {
+          text += event.text;
+          const backedUp = io.emit({ type: "agent_message_chunk", text: event.text });
+          if (backedUp) await backedUp;
+        } else if (event.type === "thought") {
+          thought += event.text;
+          const backedUp = io.emit({ type: "agent_thought_chunk", text: event.text });
+          if (backedUp) await backedUp;
+        } else if (event.type === "tool_call") calls.push(event.call);
+        else providerStop = event.stopReason;
+      }
+    } catch (err) {
+      if (!signal.aborted) throw err;
+    }
+    const turnId = this.turnId;
+    if (thought) this.record([{ role: "assistant", kind: "thought", content: thought, turnId }]);
+    if (text || calls.length === 0)
+      this.record([{ role: "assistant", kind: "message", content: text, turnId }]);
+    this.content = text;
+    if (signal.aborted) throw new TurnCancelled();
+    const max = this.a.settings.transcriptMaxBytes;
+    this.record(
+      calls.map((c) => ({
+        role: "assistant",
+        kind: "tool_call",
+        content: JSON.stringify({ ...c, arguments: cap(c.arguments, max) }),
+        turnId,
+      })),
+    );
+    this.pendingCalls = [...calls];
+    this.remember(
+      calls.length > 0
+        ? { role: "assistant", content: text, tool_calls: calls }
+        : { role: "assistant", content: text },
+    );
+    if (calls.length === 0) this.stopReason = providerStop === "max_tokens" ? "max_tokens" : "end_turn";
+    return calls;
+  }
+
+  /** The model's tool calls are durable before any runs; each result is on disk before the next. */
+  private async runTools(calls: ToolCall[]): Promise<void> {
+    this.writes.flush();
+    for (const call of calls) {
+      const output = await this.runToolCall(call);
+      if (this.signal.aborted) throw new TurnCancelled();
+      this.answer(call, typeof output === "string" ? output : JSON.stringify(output));
+      this.writes.flush();
+    }
+  }
+
+  /** Emits tool_call, settles approval, runs the tool and emits tool_result; returns what the model is told. */
+  private async runToolCall(call: ToolCall): Promise<unknown> {
+    const { io } = this.a;
+    let input: unknown;
+    try {
+      input = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
+    } catch {
+      input = call.arguments;
+    }
+    await io.emit({ type: "tool_call", toolCallId: call.id, name: call.name, rawInput: input });
+    const output = await this.decideAndRun(call, input);
+    if (!this.signal.aborted)
+      await io.emit({ type: "tool_result", toolCallId: call.id, name: call.name, rawOutput: output });
+    return output;
+  }
+
+  private async decideAndRun(call: ToolCall, input: unknown): Promise<unknown> {
+    const { session, io, settings, agent, principal, log } = this.a;
+    const tool = TOOLS.get(call.name);
+    if (!tool) return { error: `unknown tool ${call.name}` };
+    if (!mayUseTool(principal, call.name))
+      return { denied: true, reason: `this user may not run ${call.name}` };
+    const preapproved = agent.allowedTools.includes(call.name) || session.allowedAlways.has(call.name);
+    if (!preapproved) {
+      const decision = await askApproval(call.name, input, {
+        session,
+        emit: (update) => io.emit(update),
+        log,
+        signal: this.signal,
+        timeoutMs: settings.approvalTimeoutMs,
+      });
+      if (decision !== "allow")
+        return { denied: true, reason: decision === "timeout" ? "approval timed out" : "denied by the user" };
+    }
+    return tool.run(input, {
+      sessionId: session.id,
+      workspaceDir: session.workspaceDir,
+      signal: this.signal,
+      limits: settings,
+      elicit: io.elicit,
+    });
+  }
+
+  /**
+   * The turn was cancelled or failed. Providers refuse a context with an unanswered tool call: every
+   * call of the interrupted round gets a result saying why it never ran.
+   */
+  private fail(err: unknown): void {
+    const { log, session, agent } = this.a;
+    const cancelled = this.signal.aborted;
+    const why = cancelled ? "not run: the turn was cancelled" : "not run: the turn failed";
+    for (const call of [...this.pendingCalls])
+      safely(log, () => this.answer(call, JSON.stringify({ error: why })));
+    if (err instanceof TurnCancelled || cancelled) {
+      this.outcome = "cancelled";
+      this.stopReason = "cancelled";
+      return;
+    }
+    this.outcome = "failed";
+    this.stopReason = "error";
+    if (err instanceof ProviderError) {
+      this.content = err.message;
+      log.warn(
+        { session: session.id, turn: this.turnId, provider: agent.provider.alias, http_status: err.status },
+        "provider failed",
+      );
+    } else {
+      this.content = `turn failed: ${(err as Error).message}`;
+      log.error({ err, session: session.id }, "turn failed");
+    }
+    const content = this.content;
+    safely(log, () => this.record([{ role: "system", kind: "message", content, turnId: this.turnId }]));
+  }
+
+  /** The last durable step, the trim, turn_complete; whatever happens, the session is not left busy. */
+  private async end(): Promise<void> {
+    const { session, store, log, io } = this.a;
+    try {
+      try {
+        this.writes.flush(this.outcome); // the reply's rows and checkpoints with the end
+      } catch (err) {
+        // None of that step reached disk: a completed turn is reported failed, and its end state is
+        // retried (live-session.ts) so that it is never later recovered as interrupted.
+        log.error({ err, session: session.id }, "could not persist the end of a turn");
+        if (this.outcome === "completed") {
+          this.outcome = "failed";
+          this.stopReason = "error";
+          this.content = `turn failed: ${(err as Error).message}`;
+        }
+        session.recordTurnEnd(store, this.turnId, this.outcome, log);
+      }
+      if (this.outcome === "completed") await this.trimIfNeeded();
+      await io.emit({
+        type: "turn_complete",
+        turnId: this.turnId,
+        outcome: this.outcome,
+        content: this.content,
+      });
+    } finally {
+      session.turn = undefined;
+      session.lastUsed = performance.now();
+      this.finishDone(undefined);
+    }
+  }
+
+  /** After a completed turn: trim when the retained context outgrew the agent's budget (SPEC §8). */
+  private async trimIfNeeded(): Promise<void> {
+    const { session, store, agent, io, log } = this.a;
+    const budget = agent.maxContextTokens;
+    if (budget === undefined || estimateTokens(session.context) <= budget) return;
+    const plan = planTrim(session.context, budget);
+    const boundary = store.latestCheckpointId(session.mode, session.id);
+    try {
+      store.writeSnapshot(session.mode, session.id, {
+        messages: plan.kept,
+        boundary,
+        droppedMessages: plan.droppedMessages,
+        keptTurns: plan.keptTurns,
+      });
+    } catch (err) {
+      // No commit, no notification: the retained context stays as it was.
+      log.error({ err, session: session.id }, "trim failed; history_trimmed suppressed");
+      return;
+    }
+    session.context = [...plan.kept];
+    await io.emit({
+      type: "history_trimmed",
+      droppedMessages: plan.droppedMessages,
+      keptTurns: plan.keptTurns,
+      checkpoint: boundary,
+    });
+  }
+
+  /**
+   * Free text is capped here; tool rows are JSON and cap their fields before they are built, so a cut
+   * can never leave a row that does not parse (rehydration replays them).
+   */
+  private record(rows: NewTranscriptRow[]): void {
+    const max = this.a.settings.transcriptMaxBytes;
+    this.writes.row(
       ...rows.map((r) =>
-        r.kind === "tool_call" || r.kind === "tool_result"
-          ? r
-          : { ...r, content: cap(r.content, settings.transcriptMaxBytes) },
+        r.kind === "tool_call" || r.kind === "tool_result" ? r : { ...r, content: cap(r.content, max) },
       ),
     );
-  };
-  const remember = (message: ChatMessage): void => {
-    writes.checkpoint(message);
-    session.context.push(message);
-  };
+  }
 
-  /** Tool calls the model made this round that have no result yet. */
-  let pendingCalls: ToolCall[] = [];
-  const answer = (call: ToolCall, output: string): void => {
-    const text = cap(output, settings.transcriptMaxBytes);
-    write([
+  /** A message joins the retained context, and its checkpoint the next commit. */
+  private remember(message: ChatMessage): void {
+    this.writes.checkpoint(message);
+    this.a.session.context.push(message);
+  }
+
+  /** A tool call gets its result: a transcript row, a context message, and no longer pending. */
+  private answer(call: ToolCall, output: string): void {
+    const text = cap(output, this.a.settings.transcriptMaxBytes);
+    this.record([
       {
         role: "tool",
         kind: "tool_result",
         content: JSON.stringify({ id: call.id, name: call.name, output: text }),
-        turnId,
+        turnId: this.turnId,
       },
     ]);
-    remember({ role: "tool", tool_call_id: call.id, name: call.name, content: text });
-    pendingCalls = pendingCalls.filter((c) => c !== call);
-  };
-
-  let outcome: TurnOutcome = "completed";
-  let stopReason: StopReason = "end_turn";
-  let content = "";
-  try {
-    session.flushTurnEnds(store, args.log);
-    writes.begin();
-    write([{ role: "user", kind: "message", content: args.prompt, turnId }]);
-    remember({ role: "user", content: args.prompt });
-    writes.flush(); // durable step 1: the running turn and its prompt
-
-    for (let round = 0; ; round++) {
-      if (round >= settings.maxToolRounds) {
-        stopReason = "max_tool_rounds";
-        break;
-      }
-      let text = "";
-      let thought = "";
-      const calls: ToolCall[] = [];
-      let providerStop: "end_turn" | "tool_calls" | "max_tokens" = "end_turn";
-      try {
-        for await (const event of args.provider.stream({
-          model: agent.model,
-          system: agent.systemPrompt,
-          messages: session.context,
-          tools: toolSpecs(),
-          signal,
-        })) {
-          if (signal.aborted) break;
-          if (event.type === "text") {
-            text += event.text;
-            const backedUp = io.emit({ type: "agent_message_chunk", text: event.text });
-            if (backedUp) await backedUp;
-          } else if (event.type === "thought") {
-            thought += event.text;
-            const backedUp = io.emit({ type: "agent_thought_chunk", text: event.text });
-            if (backedUp) await backedUp;
-          } else if (event.type === "tool_call") calls.push(event.call);
-          else providerStop = event.stopReason;
-        }
-      } catch (err) {
-        if (!signal.aborted) throw err;
-      }
-      if (thought) write([{ role: "assistant", kind: "thought", content: thought, turnId }]);
-      if (text || calls.length === 0) write([{ role: "assistant", kind: "message", content: text, turnId }]);
-      content = text;
-      if (signal.aborted) throw new TurnCancelled();
-      write(
-        calls.map((c) => ({
-          role: "assistant",
-          kind: "tool_call",
-          content: JSON.stringify({ ...c, arguments: cap(c.arguments, settings.transcriptMaxBytes) }),
-          turnId,
-        })),
-      );
-      pendingCalls = [...calls];
-      remember(
-        calls.length > 0
-          ? { role: "assistant", content: text, tool_calls: calls }
-          : { role: "assistant", content: text },
-      );
-      if (calls.length === 0) {
-        stopReason = providerStop === "max_tokens" ? "max_tokens" : "end_turn";
-        break;
-      }
-      writes.flush(); // the model's tool calls are durable before any of them runs
-      for (const call of calls) {
-        const output = await runToolCall(call, { ...args, signal });
-        if (signal.aborted) throw new TurnCancelled();
-        answer(call, typeof output === "string" ? output : JSON.stringify(output));
-        writes.flush(); // a tool that ran (and may have changed things) has its result on disk
-      }
-    }
-  } catch (err) {
-    // Providers refuse a context with an unanswered tool call: every call of the interrupted round
-    // gets a result saying why it never ran.
-    const why = signal.aborted ? "not run: the turn was cancelled" : "not run: the turn failed";
-    for (const call of [...pendingCalls])
-      safely(args.log, () => answer(call, JSON.stringify({ error: why })));
-    if (err instanceof TurnCancelled || signal.aborted) {
-      outcome = "cancelled";
-      stopReason = "cancelled";
-    } else {
-      outcome = "failed";
-      stopReason = "error";
-      content = err instanceof ProviderError ? err.message : `turn failed: ${(err as Error).message}`;
-      if (err instanceof ProviderError)
-        args.log.warn(
-          { session: session.id, turn: turnId, provider: agent.provider.alias, http_status: err.status },
-          "provider failed",
-        );
-      if (!(err instanceof ProviderError)) args.log.error({ err, session: session.id }, "turn failed");
-      safely(args.log, () => write([{ role: "system", kind: "message", content, turnId }]));
-    }
-  } finally {
-    io.signal.removeEventListener("abort", onClosed);
+    this.remember({ role: "tool", tool_call_id: call.id, name: call.name, content: text });
+    this.pendingCalls = this.pendingCalls.filter((c) => c !== call);
   }
-
-  try {
-    try {
-      writes.flush(outcome); // the last durable step: the reply's rows and checkpoints with the end
-    } catch (err) {
-      // None of that step reached disk: a completed turn is reported failed, and its end state is
-      // retried (live-session.ts) so that it is never later recovered as interrupted.
-      args.log.error({ err, session: session.id }, "could not persist the end of a turn");
-      if (outcome === "completed") {
-        outcome = "failed";
-        stopReason = "error";
-        content = `turn failed: ${(err as Error).message}`;
-      }
-      session.recordTurnEnd(store, turnId, outcome, args.log);
-    }
-    if (outcome === "completed") await trimIfNeeded(args);
-    await io.emit({ type: "turn_complete", turnId, outcome, content });
-  } finally {
-    // Whatever happens above, the session must not stay busy.
-    session.turn = undefined;
-    session.lastUsed = performance.now();
-    finish(undefined);
-  }
-  return { session_id: session.id, turn_id: turnId, outcome, stop_reason: stopReason, content };
 }
-
-class TurnCancelled extends Error {}
 
 function safely(log: Logger, step: () => void): void {
   try {
@@ -238,112 +385,4 @@ function safely(log: Logger, step: () => void): void {
   } catch (err) {
     log.error({ err }, "could not persist a turn step");
   }
-}
-
-/** Emits tool_call, settles approval, runs the tool and emits tool_result; returns what the model is told. */
-async function runToolCall(
-  call: ToolCall,
-  args: Parameters<typeof runTurn>[0] & { signal: AbortSignal },
-): Promise<unknown> {
-  const { session, io, settings, agent, principal, signal } = args;
-  let input: unknown;
-  try {
-    input = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
-  } catch {
-    input = call.arguments;
-  }
-  await io.emit({ type: "tool_call", toolCallId: call.id, name: call.name, rawInput: input });
-  const output = await decideAndRun(call, input, args);
-  if (!signal.aborted)
-    await io.emit({ type: "tool_result", toolCallId: call.id, name: call.name, rawOutput: output });
-  return output;
-
-  async function decideAndRun(c: ToolCall, raw: unknown, a: typeof args): Promise<unknown> {
-    const tool = TOOLS.get(c.name);
-    if (!tool) return { error: `unknown tool ${c.name}` };
-    if (!mayUseTool(principal, c.name)) return { denied: true, reason: `this user may not run ${c.name}` };
-    const preapproved = agent.allowedTools.includes(c.name) || session.allowedAlways.has(c.name);
-    if (!preapproved) {
-      const decision = await askApproval(c.name, raw, a);
-      if (decision !== "allow")
-        return { denied: true, reason: decision === "timeout" ? "approval timed out" : "denied by the user" };
-    }
-    return tool.run(raw, {
-      sessionId: session.id,
-      workspaceDir: session.workspaceDir,
-      signal,
-      limits: settings,
-      elicit: io.elicit,
-    });
-  }
-}
-
-async function askApproval(
-  toolName: string,
-  rawInput: unknown,
-  args: Parameters<typeof runTurn>[0] & { signal: AbortSignal },
-): Promise<"allow" | "reject" | "timeout"> {
-  const { session, settings, io, signal } = args;
-  const requestId = session.nextApprovalId();
-  const decided = new Promise<"allow" | "reject" | "timeout">((resolve) => {
-    const timer = setTimeout(() => {
-      args.log.info({ session: session.id, request: requestId, tool: toolName }, "approval timed out");
-      settle("timeout");
-    }, settings.approvalTimeoutMs);
-    const onAbort = (): void => settle("reject");
-    signal.addEventListener("abort", onAbort, { once: true });
-    function settle(result: "allow" | "reject" | "timeout"): void {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      session.approvals.delete(requestId);
-      resolve(result);
-    }
-    session.approvals.set(requestId, {
-      toolName,
-      decide(decision) {
-        args.log.info(
-          { session: session.id, request: requestId, tool: toolName, decision },
-          "approval decided",
-        );
-        if (decision === "allow_always") session.allowedAlways.add(toolName);
-        settle(decision === "reject" ? "reject" : "allow");
-      },
-    });
-  });
-  await io.emit({
-    type: "approval_request",
-    requestId,
-    toolName,
-    rawInput,
-    timeoutMs: settings.approvalTimeoutMs,
-  });
-  return decided;
-}
-
-/** After a completed turn: trim when the retained context outgrew the agent's budget (SPEC §8). */
-async function trimIfNeeded(args: Parameters<typeof runTurn>[0]): Promise<void> {
-  const { session, store, agent, io, log } = args;
-  const budget = agent.maxContextTokens;
-  if (budget === undefined || estimateTokens(session.context) <= budget) return;
-  const plan = planTrim(session.context, budget);
-  const boundary = store.latestCheckpointId(session.mode, session.id);
-  try {
-    store.writeSnapshot(session.mode, session.id, {
-      messages: plan.kept,
-      boundary,
-      droppedMessages: plan.droppedMessages,
-      keptTurns: plan.keptTurns,
-    });
-  } catch (err) {
-    // No commit, no notification: the retained context stays as it was.
-    log.error({ err, session: session.id }, "trim failed; history_trimmed suppressed");
-    return;
-  }
-  session.context = [...plan.kept];
-  await io.emit({
-    type: "history_trimmed",
-    droppedMessages: plan.droppedMessages,
-    keptTurns: plan.keptTurns,
-    checkpoint: boundary,
-  });
 }

@@ -4,6 +4,7 @@
 import type { Socket } from "node:net";
 import { rpcErrors } from "../../generated/errors.js";
 import { NdjsonFramer } from "./ndjson-framer.js";
+import { OutputFlow } from "./output-flow.js";
 import { StallClock } from "./stall-clock.js";
 import type { RpcTransport, TransportEvents, TransportKind } from "./transport.js";
 
@@ -44,9 +45,7 @@ export class NdjsonSocketTransport implements RpcTransport {
   private inputEnded = false;
   private hangupPoll: NodeJS.Timeout | undefined;
   private endSignalled = false;
-  private messagesPaused = false;
-  private backlog: { text: string; valid: boolean }[] = [];
-  private readingPausedForOutput = false;
+  private readonly flow: OutputFlow<{ text: string; valid: boolean }>;
   private frameTimer: NodeJS.Timeout | undefined;
   private queuedChars = 0;
   private writesDone = 0;
@@ -54,7 +53,6 @@ export class NdjsonSocketTransport implements RpcTransport {
   private readonly onWriteDone = (): void => {
     this.writesDone++;
   };
-  private writableWaiters: (() => void)[] = [];
 
   constructor(
     private readonly socket: Socket,
@@ -68,6 +66,23 @@ export class NdjsonSocketTransport implements RpcTransport {
       writesDone: () => this.writesDone,
       settled: () => this.closed || this.socket.writableLength === 0,
       stalled: () => this.close("write stall"),
+    });
+    this.flow = new OutputFlow(limits.outputHighWaterBytes, {
+      queued: () => this.queuedChars + this.socket.writableLength,
+      isClosed: () => this.closed,
+      accepting: () => !this.closed && !this.finishing,
+      hand: (m) => this.events?.message(m.text, m.valid),
+      pauseReading: () => {
+        this.socket.pause();
+        // Bytes the daemon chose not to read cannot count against the client's frame clock.
+        if (this.frameTimer) clearTimeout(this.frameTimer);
+        this.frameTimer = undefined;
+      },
+      resumeReading: () => {
+        this.socket.resume();
+        this.armFrameTimer(false);
+      },
+      drained: () => this.signalEndIfDone(),
     });
     this.framer = new NdjsonFramer(limits.maxFrameBytes, {
       frame: (text, valid) => this.deliver(text, valid),
@@ -124,24 +139,22 @@ export class NdjsonSocketTransport implements RpcTransport {
     this.clearTimers();
     this.framer.dispose();
     this.outQueue = [];
-    this.backlog = [];
+    this.flow.clearBacklog();
     this.socket.destroy();
-    this.releaseWaiters();
+    this.flow.releaseWaiters();
     this.events?.closed(reason);
   }
 
   get backedUp(): boolean {
-    return !this.closed && this.overHighWater();
+    return this.flow.backedUp;
   }
 
   whenWritable(): Promise<void> {
-    if (this.closed || !this.overHighWater()) return Promise.resolve();
-    return new Promise((resolve) => this.writableWaiters.push(resolve));
+    return this.flow.whenWritable();
   }
 
   pauseMessages(paused: boolean): void {
-    this.messagesPaused = paused;
-    if (!paused) this.drainBacklog();
+    this.flow.pauseMessages(paused);
   }
 
   private onData(chunk: Buffer): void {
@@ -151,28 +164,10 @@ export class NdjsonSocketTransport implements RpcTransport {
     this.armFrameTimer(this.framer.linesEnded !== linesBefore);
   }
 
-  /**
-   * Frames of a chunk that arrive while initialize runs or while output is over the high-water mark
-   * wait here (at most the rest of one read chunk: reading stops at the same moment).
-   */
+  /** Frames that arrive while initialize runs or output is over the high-water mark wait in flow. */
   private deliver(text: string, valid: boolean): void {
     if (this.closed || this.finishing) return;
-    if (this.messagesPaused || this.readingPausedForOutput) this.backlog.push({ text, valid });
-    else this.events?.message(text, valid);
-  }
-
-  private drainBacklog(): void {
-    while (
-      this.backlog.length > 0 &&
-      !this.messagesPaused &&
-      !this.readingPausedForOutput &&
-      !this.closed &&
-      !this.finishing
-    ) {
-      const next = this.backlog.shift()!;
-      this.events?.message(next.text, next.valid);
-    }
-    this.signalEndIfDone();
+    this.flow.deliver({ text, valid });
   }
 
   /**
@@ -203,7 +198,7 @@ export class NdjsonSocketTransport implements RpcTransport {
 
   private signalEndIfDone(): void {
     if (!this.inputEnded || this.endSignalled || this.closed || this.finishing) return;
-    if (this.backlog.length > 0 || this.messagesPaused || this.readingPausedForOutput) return;
+    if (this.flow.holding) return;
     this.endSignalled = true;
     if (this.events?.ended) this.events.ended();
     else this.finish(undefined, "peer ended");
@@ -233,7 +228,7 @@ export class NdjsonSocketTransport implements RpcTransport {
   private enqueue(message: string): void {
     this.outQueue.push(message);
     this.queuedChars += message.length + 1;
-    if (this.overHighWater()) this.pauseReadingForOutput();
+    this.flow.pauseIfOver();
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
@@ -255,26 +250,12 @@ export class NdjsonSocketTransport implements RpcTransport {
       const below = this.socket.write(data, this.onWriteDone);
       if (!below) this.stall.arm();
       // The socket may have taken everything at once, in which case no "drain" will come.
-      if (this.readingPausedForOutput && !this.overHighWater()) this.onDrain();
+      if (this.flow.readingPausedForOutput && !this.flow.overHighWater) this.onDrain();
     }
     if (this.finishing) {
       this.socket.end(() => (this.lingering ? this.linger() : this.close(this.finishReason)));
       this.stall.arm(); // a client that never reads the final frame is still let go
     }
-  }
-
-  /** Output not yet taken by the kernel: our queue for this tick plus the socket's own buffer. */
-  private overHighWater(): boolean {
-    return this.queuedChars + this.socket.writableLength > this.limits.outputHighWaterBytes;
-  }
-
-  private pauseReadingForOutput(): void {
-    if (this.readingPausedForOutput) return;
-    this.readingPausedForOutput = true;
-    this.socket.pause();
-    // Bytes the daemon chose not to read cannot count against the client's frame clock.
-    if (this.frameTimer) clearTimeout(this.frameTimer);
-    this.frameTimer = undefined;
   }
 
   /** Our FIN is out: keep draining (onData drops everything while finishing) for a bounded time. */
@@ -298,16 +279,8 @@ export class NdjsonSocketTransport implements RpcTransport {
 
   private onDrain(): void {
     if (this.socket.writableLength === 0) this.stall.disarm();
-    if (this.overHighWater()) return;
-    if (this.readingPausedForOutput && !this.finishing) {
-      this.readingPausedForOutput = false;
-      this.drainBacklog();
-      if (!this.readingPausedForOutput) {
-        this.socket.resume();
-        this.armFrameTimer(false);
-      }
-    }
-    this.releaseWaiters();
+    // Output counted as our queue for this tick plus the socket's own buffer (flow's queued hook).
+    this.flow.outputProgress(!this.finishing);
   }
 
   /**
@@ -318,12 +291,6 @@ export class NdjsonSocketTransport implements RpcTransport {
     const handle = (this.socket as unknown as { _handle?: { writeQueueSize?: number } })._handle;
     const libuv = handle?.writeQueueSize;
     return typeof libuv === "number" ? libuv + this.socket.writableLength : this.socket.writableLength;
-  }
-
-  private releaseWaiters(): void {
-    const waiters = this.writableWaiters;
-    this.writableWaiters = [];
-    for (const w of waiters) w();
   }
 
   private clearTimers(): void {

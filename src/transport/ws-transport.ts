@@ -6,6 +6,7 @@ import type { Socket } from "node:net";
 import type { RawData, WebSocket } from "ws";
 import { rpcErrors } from "../../generated/errors.js";
 import { errorFrame, type NdjsonLimits } from "./ndjson-socket-transport.js";
+import { OutputFlow } from "./output-flow.js";
 import { StallClock } from "./stall-clock.js";
 import type { RpcTransport, TransportEvents } from "./transport.js";
 
@@ -61,9 +62,7 @@ export class WsTransport implements RpcTransport {
   private finishing = false;
   private finishReason = "finished";
   private protocolError: string | undefined;
-  private messagesPaused = false;
-  private backlog: Incoming[] = [];
-  private readingPausedForOutput = false;
+  private readonly flow: OutputFlow<Incoming>;
   private frameTimer: NodeJS.Timeout | undefined;
   /** Messages (and standalone control frames) completed: a change between reads means a new one began. */
   private framesDone = 0;
@@ -74,7 +73,6 @@ export class WsTransport implements RpcTransport {
    * peer that never answers the close frame is let go within two periods.
    */
   private readonly stall: StallClock;
-  private writableWaiters: (() => void)[] = [];
   private readonly socket: Socket;
   private readonly receiver: WsReceiver;
   private readonly closeWebSocket: (code?: number) => void;
@@ -94,6 +92,15 @@ export class WsTransport implements RpcTransport {
       writesDone: () => this.writesDone,
       settled: () => this.closed || (this.unsentBytes() === 0 && !this.finishing),
       stalled: (unsent) => this.close(unsent > 0 ? "write stall" : this.finishReason),
+    });
+    this.flow = new OutputFlow(limits.outputHighWaterBytes, {
+      // Output the kernel has not taken yet: the raw socket's queue plus what ws still holds.
+      queued: () => this.ws.bufferedAmount,
+      isClosed: () => this.closed,
+      accepting: () => !this.closed,
+      hand: (item) => this.hand(item),
+      pauseReading: () => this.ws.pause(),
+      resumeReading: () => this.ws.resume(),
     });
     ws.pause(); // nothing is read before start()
     const closeWebSocket = ws.close.bind(ws);
@@ -131,7 +138,7 @@ export class WsTransport implements RpcTransport {
 
   /** True while reading is stopped because our output is over the high-water mark. */
   get outputBlocked(): boolean {
-    return this.readingPausedForOutput;
+    return this.flow.readingPausedForOutput;
   }
 
   start(events: TransportEvents): void {
@@ -157,24 +164,22 @@ export class WsTransport implements RpcTransport {
     this.closed = true;
     this.closedReason = reason;
     this.clearTimers();
-    this.backlog = [];
+    this.flow.clearBacklog();
     this.ws.terminate();
-    this.releaseWaiters();
+    this.flow.releaseWaiters();
     this.events?.closed(reason);
   }
 
   get backedUp(): boolean {
-    return !this.closed && this.overHighWater();
+    return this.flow.backedUp;
   }
 
   whenWritable(): Promise<void> {
-    if (this.closed || !this.overHighWater()) return Promise.resolve();
-    return new Promise((resolve) => this.writableWaiters.push(resolve));
+    return this.flow.whenWritable();
   }
 
   pauseMessages(paused: boolean): void {
-    this.messagesPaused = paused;
-    if (!paused) this.drainBacklog();
+    this.flow.pauseMessages(paused);
   }
 
   /**
@@ -185,14 +190,11 @@ export class WsTransport implements RpcTransport {
     if (this.closed || this.finishing) return;
     this.finishing = true;
     this.finishReason = reason;
-    this.backlog = []; // read but never answered: their responses could not be sent any more
+    this.flow.clearBacklog(); // read but never answered: their responses could not be sent any more
     this.stopFrameTimer();
     if (message !== undefined) this.write(message);
     this.closeWebSocket(code);
-    if (this.readingPausedForOutput) {
-      this.readingPausedForOutput = false;
-      this.ws.resume();
-    }
+    if (this.flow.endOutputPause()) this.ws.resume();
     this.stall.arm(); // a peer that never reads the last frame or never answers the close is let go
   }
 
@@ -201,7 +203,7 @@ export class WsTransport implements RpcTransport {
     if (this.ws.readyState !== this.ws.OPEN) return;
     this.ws.send(message, this.onWriteDone);
     if (this.ws.bufferedAmount > 0) this.stall.arm();
-    if (this.overHighWater() && !this.finishing) this.pauseReadingForOutput();
+    if (!this.finishing) this.flow.pauseIfOver();
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {
@@ -215,13 +217,9 @@ export class WsTransport implements RpcTransport {
     if (this.receiver._fragmented === 0) this.framesDone++;
   }
 
-  /**
-   * Messages that arrive while initialize runs or while output is over the high-water mark wait here
-   * (at most the rest of one read chunk: reading stops at the same moment).
-   */
+  /** Messages that arrive while initialize runs or output is over the high-water mark wait in flow. */
   private deliver(item: Incoming): void {
-    if (this.messagesPaused || this.readingPausedForOutput) this.backlog.push(item);
-    else this.hand(item);
+    this.flow.deliver(item);
   }
 
   private hand(item: Incoming): void {
@@ -231,12 +229,6 @@ export class WsTransport implements RpcTransport {
     }
     const error = rpcErrors.invalidRequest("Invalid request: binary frames are not JSON-RPC messages");
     this.send(errorFrame(error));
-  }
-
-  private drainBacklog(): void {
-    while (this.backlog.length > 0 && !this.messagesPaused && !this.readingPausedForOutput && !this.closed) {
-      this.hand(this.backlog.shift()!);
-    }
   }
 
   /** The deadline runs from a message's first byte until its last, however steadily bytes trickle. */
@@ -256,17 +248,6 @@ export class WsTransport implements RpcTransport {
     this.frameTimer.unref();
   }
 
-  /** Output the kernel has not taken yet: the raw socket's queue plus what ws still holds. */
-  private overHighWater(): boolean {
-    return this.ws.bufferedAmount > this.limits.outputHighWaterBytes;
-  }
-
-  private pauseReadingForOutput(): void {
-    if (this.readingPausedForOutput) return;
-    this.readingPausedForOutput = true;
-    this.ws.pause();
-  }
-
   /**
    * Runs on every completed write. Write callbacks, not the socket's "drain", because "drain" only
    * comes after the socket's own 16 KiB mark was passed, which a smaller high-water mark never reaches.
@@ -274,13 +255,7 @@ export class WsTransport implements RpcTransport {
   private onOutputProgress(): void {
     if (this.closed) return;
     if (this.ws.bufferedAmount === 0 && !this.finishing) this.stall.disarm();
-    if (this.overHighWater()) return;
-    if (this.readingPausedForOutput) {
-      this.readingPausedForOutput = false;
-      this.drainBacklog();
-      if (!this.readingPausedForOutput) this.ws.resume();
-    }
-    this.releaseWaiters();
+    this.flow.outputProgress(true);
   }
 
   /**
@@ -296,12 +271,6 @@ export class WsTransport implements RpcTransport {
   private stopFrameTimer(): void {
     if (this.frameTimer) clearTimeout(this.frameTimer);
     this.frameTimer = undefined;
-  }
-
-  private releaseWaiters(): void {
-    const waiters = this.writableWaiters;
-    this.writableWaiters = [];
-    for (const w of waiters) w();
   }
 
   private clearTimers(): void {

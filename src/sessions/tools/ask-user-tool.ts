@@ -3,12 +3,10 @@
 // cannot hold the turn forever (askUserTimeoutMs), and a cancelled turn stops waiting at once. Either
 // way the request is withdrawn, so nothing stays pending and a late answer is ignored as unknown.
 import type { ElicitationCreateResult } from "../../../generated/types.js";
+import { settleOnce } from "../settle-once.js";
 import type { Tool, ToolContext } from "../tool.js";
 
 export type AskUserOutput = ElicitationCreateResult | { action: "timeout" } | { error: string };
-
-// setTimeout fires at once for delays above 2^31-1 ms; a larger configured timeout means "very long".
-const MAX_TIMER_MS = 2_147_483_647;
 
 type AskUserArgs = { question: string; choices: string[] | undefined };
 
@@ -39,45 +37,29 @@ function ask(
 ): Promise<AskUserOutput> {
   const { signal, limits } = ctx;
   if (signal.aborted) return Promise.resolve({ action: "cancel" });
-
-  return new Promise((resolve) => {
-    let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    // Aborted once the tool has its output, however it got it: a no-op after an answer, a withdrawal
-    // after a timeout or a cancel.
-    const withdraw = new AbortController();
-
-    const settle = (output: AskUserOutput): void => {
-      if (settled) return;
-      settled = true;
-      if (timer !== undefined) clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      withdraw.abort();
-      resolve(output);
-    };
-
-    function onAbort(): void {
-      settle({ action: "cancel" });
-    }
-
-    // A late answer or rejection after a timeout/abort is ignored (settle is a no-op by then); the
-    // handlers stay attached so a late rejection is never reported as unhandled.
-    elicit(
-      { message: args.question, requestedSchema: requestedSchemaFor(args.choices) },
-      { signal: withdraw.signal },
-    ).then(
-      (result) => settle(result),
-      (err: unknown) => settle({ error: err instanceof Error ? err.message : String(err) }),
-    );
-
-    if (Number.isFinite(limits.askUserTimeoutMs) && limits.askUserTimeoutMs > 0) {
-      timer = setTimeout(
-        () => settle({ action: "timeout" }),
-        Math.min(limits.askUserTimeoutMs, MAX_TIMER_MS),
+  // Aborted once the tool has its output, however it got it: a no-op after an answer, a withdrawal
+  // after a timeout or a cancel.
+  const withdraw = new AbortController();
+  return settleOnce<AskUserOutput>(
+    (settle) => {
+      // A late answer or rejection after a timeout/abort is ignored (settle is a no-op by then); the
+      // handlers stay attached so a late rejection is never reported as unhandled.
+      elicit(
+        { message: args.question, requestedSchema: requestedSchemaFor(args.choices) },
+        { signal: withdraw.signal },
+      ).then(
+        (result) => settle(result),
+        (err: unknown) => settle({ error: err instanceof Error ? err.message : String(err) }),
       );
-    }
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
+    },
+    {
+      signal,
+      timeoutMs: limits.askUserTimeoutMs,
+      onTimeout: (settle) => settle({ action: "timeout" }),
+      onAbort: (settle) => settle({ action: "cancel" }),
+      onSettled: () => withdraw.abort(),
+    },
+  );
 }
 
 export const askUserTool: Tool = {

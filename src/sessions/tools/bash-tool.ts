@@ -1,9 +1,10 @@
 // The `bash` tool (SPEC §7): runs a model-written command in the session workspace, bounded in time
 // and in output, and never able to outlive its turn: the command gets its own process group and a
 // timeout or abort SIGKILLs that whole group, so `cmd &` children die with it.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { accessSync, constants as fsConstants } from "node:fs";
 import { delimiter, join } from "node:path";
+import { settleOnce } from "../settle-once.js";
 import type { Tool, ToolContext } from "../tool.js";
 
 export type BashResult = {
@@ -15,9 +16,6 @@ export type BashResult = {
   timed_out: boolean;
   cancelled?: true;
 };
-
-// setTimeout fires at once for delays above 2^31-1 ms; a larger configured timeout means "very long".
-const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Variable names that look like credentials. The daemon's own environment may hold provider API keys
@@ -128,102 +126,87 @@ function runCommand(command: string, ctx: ToolContext): Promise<BashResult | { e
     });
   }
 
-  return new Promise((resolve) => {
-    const child = spawn(findShell(), ["-c", command], {
-      cwd: workspaceDir,
-      env: childEnv(workspaceDir),
-      // stdin is /dev/null: nobody can type into it, and a command waiting for input would only sit
-      // there until the timeout.
-      stdio: ["ignore", "pipe", "pipe"],
-      // A new session and process group (setsid) whose id is the child's pid: killing -pid reaches
-      // every descendant that did not deliberately leave the group.
-      detached: true,
-      windowsHide: true,
-    });
+  let killed = false;
+  let timedOut = false;
+  let cancelled = false;
+  let child: ChildProcess;
 
-    let settled = false;
-    let killed = false;
-    let timedOut = false;
-    let cancelled = false;
-    let timer: NodeJS.Timeout | undefined;
+  // After a kill we stop waiting for the pipes once the shell is reaped: a descendant that escaped
+  // the group (setsid, double fork) could otherwise hold them open and keep the turn hanging.
+  const releasePipes = (): void => {
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  };
 
-    const cleanup = (): void => {
-      if (timer !== undefined) clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-    };
-
-    // After a kill we stop waiting for the pipes once the shell is reaped: a descendant that escaped
-    // the group (setsid, double fork) could otherwise hold them open and keep the turn hanging.
-    const releasePipes = (): void => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-    };
-
-    const killTree = (): void => {
-      if (killed) return;
-      killed = true;
-      const pid = child.pid;
-      if (pid !== undefined && process.platform !== "win32") {
-        try {
-          process.kill(-pid, "SIGKILL");
-        } catch {
-          // ESRCH: the group is already gone. Anything else: fall back to the shell alone.
-          child.kill("SIGKILL");
-        }
-      } else {
-        // No process groups on Windows; the shell itself is the best we can reach.
+  const killTree = (): void => {
+    if (killed) return;
+    killed = true;
+    const pid = child.pid;
+    if (pid !== undefined && process.platform !== "win32") {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        // ESRCH: the group is already gone. Anything else: fall back to the shell alone.
         child.kill("SIGKILL");
       }
-      if (child.exitCode !== null || child.signalCode !== null) releasePipes();
-    };
-
-    function onAbort(): void {
-      cancelled = true;
-      killTree();
+    } else {
+      // No process groups on Windows; the shell itself is the best we can reach.
+      child.kill("SIGKILL");
     }
+    if (child.exitCode !== null || child.signalCode !== null) releasePipes();
+  };
 
-    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+  // A timeout or an abort only kills; the result is settled when the shell closes (or cannot start).
+  return settleOnce<BashResult | { error: string }>(
+    (settle) => {
+      child = spawn(findShell(), ["-c", command], {
+        cwd: workspaceDir,
+        env: childEnv(workspaceDir),
+        // stdin is /dev/null: nobody can type into it, and a command waiting for input would only sit
+        // there until the timeout.
+        stdio: ["ignore", "pipe", "pipe"],
+        // A new session and process group (setsid) whose id is the child's pid: killing -pid reaches
+        // every descendant that did not deliberately leave the group.
+        detached: true,
+        windowsHide: true,
+      });
 
-    child.on("exit", () => {
-      if (killed) releasePipes();
-    });
+      child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+      child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
 
-    child.on("error", (err) => {
+      child.on("exit", () => {
+        if (killed) releasePipes();
+      });
+
       // Spawn failures (missing workspace, no shell): a tool error for the model, not an exception.
-      if (settled) return;
-      settled = true;
-      cleanup();
-      resolve({ error: `bash could not start: ${err.message}` });
-    });
+      child.on("error", (err) => settle({ error: `bash could not start: ${err.message}` }));
 
-    child.on("close", (code, sig) => {
-      if (settled) return;
-      settled = true;
-      cleanup();
-      const result: BashResult = {
-        exit_code: code,
-        signal: sig,
-        stdout: stdout.text(),
-        stderr: stderr.text(),
-        truncated: stdout.truncated || stderr.truncated,
-        timed_out: timedOut,
-      };
-      if (cancelled) result.cancelled = true;
-      resolve(result);
-    });
-
-    if (Number.isFinite(limits.timeoutMs) && limits.timeoutMs > 0) {
-      timer = setTimeout(
-        () => {
-          timedOut = true;
-          killTree();
-        },
-        Math.min(limits.timeoutMs, MAX_TIMER_MS),
-      );
-    }
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
+      child.on("close", (code, sig) => {
+        const result: BashResult = {
+          exit_code: code,
+          signal: sig,
+          stdout: stdout.text(),
+          stderr: stderr.text(),
+          truncated: stdout.truncated || stderr.truncated,
+          timed_out: timedOut,
+        };
+        if (cancelled) result.cancelled = true;
+        settle(result);
+      });
+    },
+    {
+      signal,
+      timeoutMs: limits.timeoutMs,
+      onTimeout: () => {
+        timedOut = true;
+        killTree();
+      },
+      onAbort: () => {
+        cancelled = true;
+        killTree();
+      },
+    },
+  );
 }
 
 export const bashTool: Tool = {
