@@ -33,18 +33,25 @@ export function connectFailure(endpoint: string, err: unknown): CliError {
   return new CliError(`cannot connect to ${endpoint}: ${(err as Error).message}`, Exit.noDaemon);
 }
 
+/** Connects (not yet initialized) to the configured endpoint; no daemon there is a one-line CliError. */
+export async function connectDaemon(
+  configDir: string | undefined,
+): Promise<Awaited<ReturnType<typeof connectClient>> & { endpoint: string }> {
+  const { endpoint } = resolvePaths(configDir);
+  try {
+    return { ...(await connectClient(endpoint)), endpoint };
+  } catch (err) {
+    throw connectFailure(endpoint, err);
+  }
+}
+
 /** Connects and initializes; with `elicitation` the daemon may ask this client questions (ask_user). */
 export async function openDaemon(
   configDir: string | undefined,
   options: { elicitation?: boolean } = {},
 ): Promise<DaemonClient> {
-  const { endpoint } = resolvePaths(configDir);
-  let connected: Awaited<ReturnType<typeof connectClient>>;
-  try {
-    connected = await connectClient(endpoint);
-  } catch (err) {
-    throw connectFailure(endpoint, err);
-  }
+  const connected = await connectDaemon(configDir);
+  const { endpoint } = connected;
   try {
     const init = await connected.client.initialize({
       protocolVersion: PROTOCOL_VERSION,

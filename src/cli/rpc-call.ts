@@ -2,10 +2,8 @@
 
 import { RpcError } from "../../generated/errors.js";
 import { Method, PROTOCOL_VERSION } from "../../generated/methods.js";
-import { connectClient } from "../client/connect.js";
-import { resolvePaths } from "../config/paths.js";
 import { SERVER_VERSION } from "../daemon/version.js";
-import { connectFailure } from "./daemon-client.js";
+import { connectDaemon } from "./daemon-client.js";
 
 export type CliCallOutcome = { ok: true; result: unknown } | { ok: false; error: unknown; exitCode: number };
 
@@ -16,14 +14,7 @@ export async function callDaemon(
   configDir: string | undefined,
   onNotification?: (method: string, params: unknown) => void,
 ): Promise<CliCallOutcome> {
-  const { endpoint } = resolvePaths(configDir);
-  let connected: Awaited<ReturnType<typeof connectClient>>;
-  try {
-    connected = await connectClient(endpoint);
-  } catch (err) {
-    throw connectFailure(endpoint, err);
-  }
-  const { client, connection } = connected;
+  const { client, connection } = await connectDaemon(configDir);
   if (onNotification) connection.onAnyNotification(onNotification);
   try {
     const init = await client.initialize({
