@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ownerPrincipal } from "../src/auth/principal.js";
-import { rawTopLevelId } from "../src/jsonrpc/raw-id.js";
+import { rawIdText, rawTopLevelId } from "../src/jsonrpc/raw-id.js";
 import { RawClient } from "./helpers/raw-client.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
@@ -143,6 +143,47 @@ describe("rawTopLevelId", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("rawIdText: the text to answer with is always exactly what was written (plain ids take a shortcut)", () => {
+    const numberText = fc.oneof(
+      fc.integer().map(String),
+      fc.bigInt().map(String),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
+      fc.constantFrom("1.0", "-0", "1E+2", "1e400", "0.10", "12345678901234567890"),
+    );
+    // Members that look like the id: a nested one, one named with an escape, a string value "id".
+    const member = fc.oneof(
+      fc
+        .tuple(
+          fc.string().filter((k) => k !== "id"),
+          fc.jsonValue(),
+        )
+        .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`),
+      numberText.map((n) => `"params":{"id":${n}}`),
+      fc.constant('"method":"id"'),
+      fc.constant('"x":"\\"id\\":1"'),
+    );
+    fc.assert(
+      fc.property(
+        numberText,
+        fc.array(member, { maxLength: 4 }),
+        fc.nat(4),
+        fc.boolean(),
+        (id, others, at, spaced) => {
+          const parts = [...others];
+          parts.splice(Math.min(at, parts.length), 0, spaced ? `"id" : ${id}` : `"id":${id}`);
+          const text = `{${parts.join(",")}}`;
+          const parsed = JSON.parse(text) as { id: number };
+          if (typeof parsed.id !== "number") return; // a later member named id (with an escape) won
+          expect(rawIdText(parsed.id, text) ?? String(parsed.id)).toBe(rawTopLevelId(text));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(rawIdText(1, '{"jsonrpc":"2.0","id":1,"method":"status"}')).toBeUndefined();
+    expect(rawIdText(1, '{"params":{"id":1},"id":1.0}')).toBe("1.0");
+    expect(rawIdText(7, '{"\\u0069d":7.0,"params":{"id":7}}')).toBe("7.0");
   });
 
   it("sees an id key written with escapes, as JSON.parse does", () => {

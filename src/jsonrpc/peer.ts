@@ -5,7 +5,7 @@ import { RpcError, rpcErrors } from "../../generated/errors.js";
 import type { EventLog } from "../log.js";
 import type { RpcTransport } from "../transport/transport.js";
 import { classify, type Envelope, type JsonRpcId } from "./envelope.js";
-import { RawNumberId, rawTopLevelId } from "./raw-id.js";
+import { RawNumberId, rawIdText } from "./raw-id.js";
 
 /** The id a reply carries: as parsed, or (numbers) the exact text the client sent. */
 export type ReplyId = JsonRpcId | RawNumberId;
@@ -41,7 +41,7 @@ const stringifyId = (id: ReplyId): string =>
 /** A numeric id is answered with the number text the client wrote, never re-serialized (SPEC §3). */
 const replyId = (id: JsonRpcId, text: string): ReplyId => {
   if (typeof id !== "number") return id;
-  const raw = rawTopLevelId(text);
+  const raw = rawIdText(id, text);
   return raw === undefined ? id : new RawNumberId(raw);
 };
 

@@ -83,3 +83,22 @@ export function rawTopLevelId(text: string): string | undefined {
     i++;
   }
 }
+
+/**
+ * The number text to answer numeric `id` with, or undefined when `String(id)` is already exactly what
+ * the client wrote. The common case is settled with a few native scans instead of walking the frame:
+ * with no backslash in it no key can be escaped and no string can hold a quote, so a lone `"id":` is
+ * the top-level member, and its text is plain when `String(id)` follows it up to a delimiter.
+ */
+export function rawIdText(id: number, text: string): string | undefined {
+  const plain = String(id);
+  if (!text.includes("\\")) {
+    const at = text.indexOf('"id":');
+    if (at !== -1 && text.indexOf('"id"', at + 1) === -1 && text.startsWith(plain, at + 5)) {
+      const next = text.charCodeAt(at + 5 + plain.length);
+      if (next === 0x2c || next === 0x7d) return undefined;
+    }
+  }
+  const raw = rawTopLevelId(text);
+  return raw === undefined || raw === plain ? undefined : raw;
+}
