@@ -130,6 +130,21 @@ describe("session/subscribe", () => {
     expect(updatesOf(watcher, "s1")).toEqual([]);
   });
 
+  it("a deleted session's watchers go with it: a session re-created with that id starts unwatched", async () => {
+    d = await startTestDaemon(config());
+    const owner = await connect();
+    const watcher = await connect();
+    await owner.call("session/new", { session_id: "reused" });
+    await watcher.call("session/subscribe", { session_id: "reused" });
+    await owner.call("session/delete", { session_id: "reused" });
+    await owner.call("session/new", { session_id: "reused" });
+    await owner.prompt("reused", "private words").result();
+    // A request after the turn: had the watcher kept its subscription, the updates would be queued
+    // before this answer.
+    await watcher.call("status", {});
+    expect(updatesOf(watcher, "reused")).toEqual([]);
+  });
+
   it("an unknown session is -32000; a session of another principal is -32003", async () => {
     d = await startTestDaemon(
       config(`

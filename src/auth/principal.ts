@@ -76,6 +76,9 @@ export function mayWriteConfigPath(p: Principal, prop: string): boolean {
   );
 }
 
+/** Owner or admin: who may act on a session (SPEC §5: non-admins only on sessions they own). */
+export const owns = (p: Principal, owner: string): boolean => p.admin || p.id === owner;
+
 export const mayUseAgent = (p: Principal, agent: string): boolean =>
   p.admin || p.allowedAgents.includes("*") || p.allowedAgents.includes(agent);
 

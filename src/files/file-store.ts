@@ -39,11 +39,9 @@ export class FileStore {
     const indexed = this.indexed(owner, hex);
     // A re-sent file is compared with what is on disk: edited, deleted or replaced by a link, the
     // indexed file itself (never anything around it) is written back from the bytes just received.
-    const path = indexed?.path ?? join(storeDir(owner.workspaceDir), hex);
-    if (!intact(path, hex, bytes.length)) {
-      const dir = indexed ? realDirectory(dirname(path)) : storeDir(owner.workspaceDir);
-      writeAtomically(dir, path, bytes);
-    }
+    const dir = indexed ? undefined : storeDir(owner.workspaceDir);
+    const path = indexed?.path ?? join(dir!, hex);
+    if (!intact(path, hex, bytes.length)) writeAtomically(dir ?? realDirectory(dirname(path)), path, bytes);
     if (!indexed) {
       this.storage.db
         .insert(sessionFiles)

@@ -13,7 +13,7 @@ import type {
   FileUploadChunkResult,
   FileUploadCommitParams,
 } from "../../generated/types.js";
-import { hasGrant, mayUseAgent, type Principal } from "../auth/principal.js";
+import { hasGrant, mayUseAgent, owns, type Principal } from "../auth/principal.js";
 import { sha256Hex } from "../files/file-store.js";
 import type { LiveSession } from "../sessions/live-session.js";
 import type { HandlerContext } from "./context.js";
@@ -21,8 +21,7 @@ import type { HandlerContext } from "./context.js";
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function checkRights(principal: Principal, session: LiveSession): void {
-  if (!principal.admin && principal.id !== session.owner)
-    throw rpcErrors.sessionNotOwned({ session_id: session.id });
+  if (!owns(principal, session.owner)) throw rpcErrors.sessionNotOwned({ session_id: session.id });
   if (!mayUseAgent(principal, session.agent)) throw rpcErrors.agentNotAllowed({ agent: session.agent });
 }
 

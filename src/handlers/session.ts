@@ -102,5 +102,6 @@ export async function sessionDelete(
   ctx: HandlerContext,
 ): Promise<SessionDeleteResult> {
   await ctx.daemon.sessions.delete(params.session_id, principalOf(ctx));
+  ctx.daemon.subscriptions.dropSession(params.session_id);
   return { session_id: params.session_id, deleted: true };
 }

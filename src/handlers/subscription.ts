@@ -6,20 +6,12 @@ import type {
   SessionUnsubscribeParams,
   SessionUnsubscribeResult,
 } from "../../generated/types.js";
-import type { Principal } from "../auth/principal.js";
 import type { HandlerContext } from "./context.js";
 
-const owns = (p: Principal, owner: string): boolean => p.admin || p.id === owner;
-
 /** Throws -32000 / -32003 unless the session exists (live or stored) and the caller may read it. */
-function checkWatchable(sessionId: string, ctx: HandlerContext): void {
-  const { sessions } = ctx.daemon;
-  const owner =
-    sessions.liveSession(sessionId)?.owner ??
-    (sessions.store.get("acp", sessionId) ?? sessions.store.get("chat", sessionId))?.owner;
-  if (owner === undefined) throw rpcErrors.sessionNotFound({ session_id: sessionId });
-  if (!owns(ctx.conn.principal!, owner)) throw rpcErrors.sessionNotOwned({ session_id: sessionId });
-}
+const checkWatchable = (sessionId: string, ctx: HandlerContext): void => {
+  ctx.daemon.sessions.readable(sessionId, ctx.conn.principal!);
+};
 
 export function sessionSubscribe(
   params: SessionSubscribeParams,

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { rpcErrors } from "../../generated/errors.js";
 import type { SessionInfo, SessionNewResult, TranscriptMessage } from "../../generated/types.js";
-import { mayUseAgent, type Principal } from "../auth/principal.js";
+import { mayUseAgent, owns, type Principal } from "../auth/principal.js";
 import type { LiveConfig } from "../config/config-service.js";
 import { sweepPartials } from "../files/file-store.js";
 import type { Logger } from "../log.js";
@@ -17,12 +17,13 @@ import { WorkspacePolicy } from "./workspace-policy.js";
 /** The connection a session is attached to: once it has closed, an idle session is reclaimable. */
 export type Attachment = { readonly closed: AbortSignal };
 
-const owns = (p: Principal, owner: string): boolean => p.admin || p.id === owner;
-
 export class SessionManager {
   private readonly live = new Map<string, LiveSession>();
   private generation = 0;
-  /** Kept in memory: status reads it on every call, and a COUNT query there would be on the hot path. */
+  /**
+   * Kept in memory: an admin's status reads it on every call, and a COUNT query there would be on the
+   * hot path. A non-admin's status counts its own with one prepared query instead.
+   */
   private persisted: number;
   private readonly workspaces: WorkspacePolicy;
 
@@ -34,10 +35,6 @@ export class SessionManager {
   ) {
     this.persisted = store.countPersisted();
     this.workspaces = new WorkspacePolicy(dataDir);
-  }
-
-  get persistedCount(): number {
-    return this.persisted;
   }
 
   /** At start-up: sessions whose owner died with the previous daemon are recovered and closed. */
@@ -62,8 +59,7 @@ export class SessionManager {
 
   /** Persisted sessions the principal may see (all for an admin). */
   visiblePersistedCount(principal: Principal): number {
-    if (principal.admin) return this.persisted;
-    return this.store.list().filter((r) => r.owner === principal.id).length;
+    return principal.admin ? this.persisted : this.store.countPersistedOf(principal.id);
   }
 
   liveSession(id: string): LiveSession | undefined {
@@ -90,7 +86,9 @@ export class SessionManager {
     const workspaceDir =
       params.cwd === undefined
         ? undefined
-        : this.workspaces.chosenWorkspace(params.cwd, principal, () => this.workspacesNotOwnedBy(principal));
+        : this.workspaces.chosenWorkspace(params.cwd, principal, () =>
+            this.store.workspacesNotOf(principal.id),
+          );
     this.makeRoom();
     const dir = workspaceDir ?? this.workspaces.managedWorkspace(id);
     this.store.create({ surface: mode, sessionId: id, agent, owner: principal.id, workspaceDir: dir });
@@ -144,9 +142,7 @@ export class SessionManager {
     if (live) {
       if (!owns(principal, live.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
       await live.cancel();
-      live.flushTurnEnds(this.store, this.log);
-      this.store.setState(live.mode, id, "closed");
-      this.live.delete(id);
+      this.retire(live);
       return;
     }
     const row = this.durable(id);
@@ -204,16 +200,22 @@ export class SessionManager {
       });
   }
 
+  /** The stored row of a live or closed session the caller may read (-32000 / -32003 otherwise). */
+  readable(id: string, principal: Principal): SessionRow {
+    const live = this.live.get(id);
+    const row = live ? this.store.get(live.mode, id) : this.durable(id);
+    if (!row) throw rpcErrors.sessionNotFound({ session_id: id });
+    if (!owns(principal, row.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    return row;
+  }
+
   messages(
     id: string,
     principal: Principal,
     afterSeq: number,
     limit: number,
   ): { messages: TranscriptMessage[]; total: number } {
-    const live = this.live.get(id);
-    const row = live ? this.store.get(live.mode, id) : this.durable(id);
-    if (!row) throw rpcErrors.sessionNotFound({ session_id: id });
-    if (!owns(principal, row.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+    const row = this.readable(id, principal);
     const rows = this.store.transcript(row.surface, id, afterSeq, limit);
     return {
       messages: rows.map((r) => ({
@@ -269,6 +271,13 @@ export class SessionManager {
    * session (no turn, its connection gone) is closed as session/close would (history kept, resumable);
    * -32001 only when none qualifies.
    */
+  /** A live session with no turn running leaves memory as session/close does: history kept, resumable. */
+  private retire(live: LiveSession): void {
+    live.flushTurnEnds(this.store, this.log);
+    this.store.setState(live.mode, live.id, "closed");
+    this.live.delete(live.id);
+  }
+
   private makeRoom(): void {
     const limit = this.config().effective.sessions.max_live;
     while (this.live.size >= limit) {
@@ -277,14 +286,8 @@ export class SessionManager {
         if (s.idleDetached && (oldest === undefined || s.lastUsed < oldest.lastUsed)) oldest = s;
       }
       if (!oldest) throw rpcErrors.sessionLimit({ limit });
-      oldest.flushTurnEnds(this.store, this.log);
-      this.store.setState(oldest.mode, oldest.id, "closed");
-      this.live.delete(oldest.id);
+      this.retire(oldest);
       this.log.info({ session: oldest.id }, "reclaimed an idle detached session");
     }
-  }
-
-  private *workspacesNotOwnedBy(principal: Principal): Iterable<string> {
-    for (const r of this.store.list()) if (r.owner !== principal.id) yield r.workspaceDir;
   }
 }

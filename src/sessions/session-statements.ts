@@ -17,6 +17,8 @@ type Names =
   | "getSession"
   | "listSessions"
   | "countSessions"
+  | "countSessionsOf"
+  | "workspacesNotOf"
   | "orphaned"
   | "setState"
   | "touchSession"
@@ -48,6 +50,12 @@ export function prepareSessionStatements(db: Database.Database): SessionStatemen
       `SELECT ${SESSION_COLS}, coalesce((SELECT max(t.seq) FROM transcript_rows t WHERE t.interaction_surface = s.interaction_surface AND t.session_id = s.session_id), 0) AS messageCount FROM sessions s WHERE interaction_surface IN ('acp', 'chat') ORDER BY created_at DESC`,
     ),
     countSessions: p("SELECT count(*) AS n FROM sessions WHERE interaction_surface IN ('acp', 'chat')"),
+    countSessionsOf: p(
+      "SELECT count(*) FROM sessions WHERE interaction_surface IN ('acp', 'chat') AND owner = ?",
+    ).pluck(),
+    workspacesNotOf: p(
+      "SELECT workspace_dir FROM sessions WHERE interaction_surface IN ('acp', 'chat') AND owner <> ?",
+    ).pluck(),
     orphaned: p(
       `SELECT ${SESSION_COLS} FROM sessions WHERE interaction_surface IN ('acp', 'chat') AND state = 'open'`,
     ),

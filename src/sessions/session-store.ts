@@ -92,6 +92,16 @@ export class SessionStore {
     return (this.q.countSessions.get() as { n: number }).n;
   }
 
+  /** Sessions of one owner (a non-admin's status). */
+  countPersistedOf(owner: string): number {
+    return this.q.countSessionsOf.get(owner) as number;
+  }
+
+  /** Workspaces of the sessions other owners hold (a non-admin's session/new.cwd check). */
+  workspacesNotOf(owner: string): string[] {
+    return this.q.workspacesNotOf.all(owner) as string[];
+  }
+
   setState(surface: string, id: string, state: "open" | "closed" | "killed"): void {
     const changed = this.q.setState.run(state, now(), surface, id);
     if (changed.changes === 0) throw new Error(`no session ${surface}/${id}`);

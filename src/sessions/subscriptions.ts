@@ -39,6 +39,14 @@ export class SessionSubscriptions {
     this.byConnection.get(connectionId)?.delete(sessionId);
   }
 
+  /** A deleted session's watchers go with it: a later session with the same id starts unwatched. */
+  dropSession(sessionId: string): void {
+    for (const connectionId of this.bySession.get(sessionId)?.keys() ?? []) {
+      this.byConnection.get(connectionId)?.delete(sessionId);
+    }
+    this.bySession.delete(sessionId);
+  }
+
   /** Number of connections watching `sessionId` (tests and status). */
   count(sessionId: string): number {
     return this.bySession.get(sessionId)?.size ?? 0;
