@@ -49,6 +49,7 @@ export class Daemon {
   readonly services: DaemonServices;
   private readonly limits: NdjsonLimits;
   private readonly initializeTimeoutMs: number;
+  private readonly listenBacklog: number;
 
   /** The connections open now, in accept order (tests and diagnostics read their state). */
   get openConnections(): readonly DaemonConnection[] {
@@ -66,6 +67,7 @@ export class Daemon {
     const rpc = initial.effective.rpc;
     // [rpc] is read once, at start-up (SPEC §2): both listeners apply these to every connection.
     this.initializeTimeoutMs = rpc.initialize_timeout_ms;
+    this.listenBacklog = rpc.listen_backlog;
     this.limits = {
       maxFrameBytes: rpc.max_frame_bytes,
       frameTimeoutMs: rpc.frame_timeout_ms,
@@ -86,7 +88,7 @@ export class Daemon {
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
       maxConnections: rpc.max_local_connections,
-      backlog: rpc.listen_backlog,
+      backlog: this.listenBacklog,
       lingerMs: rpc.fatal_linger_ms,
       log,
       accept: (socket) => this.acceptLocal(socket),
@@ -186,7 +188,7 @@ export class Daemon {
       maxConnections: gateway.max_connections,
       maxPendingConnections: gateway.max_pending_connections,
       allowedOrigins: gateway.allowed_origins,
-      backlog: this.services.config.live.effective.rpc.listen_backlog,
+      backlog: this.listenBacklog,
       limits: this.limits,
       log: this.log,
       document,

@@ -5,6 +5,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { basename, dirname, join } from "node:path";
 import { isNamedPipe } from "../config/paths.js";
 import type { Logger } from "../log.js";
+import { drainThenClose } from "../transport/drain-then-close.js";
 import { ConnectionCap } from "./connection-cap.js";
 
 /** Creates the data dir 0700 (tightening it if it exists) and a missing socket directory 0700. */
@@ -90,14 +91,9 @@ export class LocalListener {
   private onConnection(socket: Socket): void {
     if (this.cap.full()) {
       socket.on("error", () => {});
-      // Like a fatal frame error (SPEC §12): the -32004 line, a half-close, then whatever the client
-      // already sent (typically its initialize) is drained unparsed, so closing does not reset the
-      // connection before the client has read why.
-      const linger = setTimeout(() => socket.destroy(), this.options.lingerMs);
-      linger.unref();
-      socket.on("data", () => {});
-      socket.once("end", () => socket.destroy());
-      socket.once("close", () => clearTimeout(linger));
+      // Like a fatal frame error: the -32004 line, then what the client already sent (typically its
+      // initialize) is drained, so it reads why before the connection closes.
+      drainThenClose(socket, this.options.lingerMs, () => socket.destroy());
       socket.end(`${this.cap.refusal()}\n`);
       return;
     }

@@ -7,7 +7,7 @@ import { ErrorCode, RpcError, rpcErrors } from "../../generated/errors.js";
 import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "../../generated/methods.js";
 import type { EventLog } from "../log.js";
 import { paramErrors } from "./param-errors.js";
-import type { IncomingRequest, Router } from "./peer.js";
+import { type IncomingRequest, type Router, toRpcError } from "./peer.js";
 import { type RequestScope, RequestSignals } from "./request-signals.js";
 
 export type DispatcherOptions<Ctx> = {
@@ -88,9 +88,7 @@ export class Dispatcher<Ctx> implements Router {
   }
 
   private refused(info: MethodInfo, params: unknown, err: unknown): void {
-    const error = err instanceof RpcError ? err : rpcErrors.internalError();
-    if (!(err instanceof RpcError)) this.options.log.error({ err, method: info.name }, "handler failed");
-    this.options.notificationRefused?.(info, params, error);
+    this.options.notificationRefused?.(info, params, toRpcError(err, info.name, this.options.log));
   }
 
   /** Calls the handler with this request's own context; the request's signal is live until it settles. */

@@ -45,6 +45,13 @@ const replyId = (id: JsonRpcId, text: string): ReplyId => {
   return raw === undefined ? id : new RawNumberId(raw);
 };
 
+/** What a caller is told about `err`: itself if it is an RpcError, else -32603 (the cause logged). */
+export function toRpcError(err: unknown, method: string, log: EventLog): RpcError {
+  if (err instanceof RpcError) return err;
+  log.error({ err, method }, "handler failed");
+  return rpcErrors.internalError();
+}
+
 export class Peer {
   private nextOutboundId = 0;
   /** Requests being answered asynchronously. */
@@ -205,12 +212,7 @@ export class Peer {
 
   /** Answers with `err` if it is an RpcError, else logs it and answers -32603. */
   private answerError(id: ReplyId, method: string, err: unknown): void {
-    if (err instanceof RpcError) {
-      this.sendError(id, err);
-      return;
-    }
-    this.log.error({ err, method }, "handler failed");
-    this.sendError(id, rpcErrors.internalError());
+    this.sendError(id, toRpcError(err, method, this.log));
   }
 
   private settle(env: Extract<Envelope, { kind: "result" | "error" }>): void {

@@ -3,6 +3,7 @@
 // which the connection is no longer read, so a client that stops reading cannot grow daemon memory.
 import type { Socket } from "node:net";
 import { rpcErrors } from "../../generated/errors.js";
+import { drainThenClose } from "./drain-then-close.js";
 import { NdjsonFramer } from "./ndjson-framer.js";
 import { OutputFlow } from "./output-flow.js";
 import { StallClock } from "./stall-clock.js";
@@ -41,7 +42,6 @@ export class NdjsonSocketTransport implements RpcTransport {
   private finishReason = "finished";
   /** Finishing after a fatal frame error: drain the client's input until it closes (or linger ends). */
   private lingering = false;
-  private lingerTimer: NodeJS.Timeout | undefined;
   private inputEnded = false;
   private hangupPoll: NodeJS.Timeout | undefined;
   private endSignalled = false;
@@ -164,7 +164,7 @@ export class NdjsonSocketTransport implements RpcTransport {
     this.armFrameTimer(this.framer.linesEnded !== linesBefore);
   }
 
-  /** Frames that arrive while initialize runs or output is over the high-water mark wait in flow. */
+  /** Frames that arrive while output is over the high-water mark (or messages are paused) wait in flow. */
   private deliver(text: string, valid: boolean): void {
     if (this.closed || this.finishing) return;
     this.flow.deliver({ text, valid });
@@ -265,9 +265,7 @@ export class NdjsonSocketTransport implements RpcTransport {
       this.close(this.finishReason);
       return;
     }
-    this.socket.resume();
-    this.lingerTimer = setTimeout(() => this.close(this.finishReason), this.limits.fatalLingerMs ?? 0);
-    this.lingerTimer.unref();
+    drainThenClose(this.socket, this.limits.fatalLingerMs ?? 0, () => this.close(this.finishReason));
   }
 
   private stopReading(): void {
@@ -294,8 +292,6 @@ export class NdjsonSocketTransport implements RpcTransport {
   }
 
   private clearTimers(): void {
-    if (this.lingerTimer) clearTimeout(this.lingerTimer);
-    this.lingerTimer = undefined;
     if (this.hangupPoll) clearInterval(this.hangupPoll);
     this.hangupPoll = undefined;
     if (this.frameTimer) clearTimeout(this.frameTimer);

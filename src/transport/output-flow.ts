@@ -1,6 +1,7 @@
 // Flow control shared by both transports (SPEC §2): an output high-water mark above which the
-// connection is no longer read, messages held back while reading is paused (or while initialize
-// runs), and the waiters of whenWritable(). How bytes are counted, and how reading is paused and
+// connection is no longer read, messages held back while reading is paused (or while a caller pauses
+// messages: the Peer now holds them itself while initialize is answered, so only the transports' own
+// tests do), and the waiters of whenWritable(). How bytes are counted, and how reading is paused and
 // resumed, is each transport's own (hooks); the bookkeeping between them is this one class.
 
 export type OutputFlowHooks<T> = {

@@ -217,7 +217,7 @@ export class WsTransport implements RpcTransport {
     if (this.receiver._fragmented === 0) this.framesDone++;
   }
 
-  /** Messages that arrive while initialize runs or output is over the high-water mark wait in flow. */
+  /** Messages that arrive while output is over the high-water mark (or messages are paused) wait in flow. */
   private deliver(item: Incoming): void {
     this.flow.deliver(item);
   }
