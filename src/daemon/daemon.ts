@@ -83,7 +83,8 @@ export class Daemon {
     const files = new FileStore(storage);
     const uploads = new UploadManager(() => config.live.effective.files);
     uploads.startSweeping();
-    const turns = new TurnService(sessions, files, () => config.live, log);
+    const subscriptions = new SessionSubscriptions();
+    const turns = new TurnService(sessions, files, subscriptions, () => config.live, log);
     config.onCommitted((live) => authority.configChanged(live.effective));
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
@@ -110,7 +111,7 @@ export class Daemon {
       pairing,
       sessions,
       turns,
-      subscriptions: new SessionSubscriptions(),
+      subscriptions,
       files,
       uploads,
       connectionCounts: () => ({

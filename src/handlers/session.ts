@@ -39,7 +39,6 @@ export function sessionPrompt(
     principal: principalOf(ctx),
     conn: ctx.conn,
     signal: ctx.signal,
-    subscriptions: ctx.daemon.subscriptions,
   };
   return ctx.daemon.turns.prompt(params.session_id, params.prompt, params.attachments ?? [], caller);
 }

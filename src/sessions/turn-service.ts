@@ -28,8 +28,6 @@ export type TurnCaller = {
   };
   /** The request's signal: aborted when its connection closes. */
   readonly signal: AbortSignal;
-  /** Watchers get each update right after the caller. */
-  readonly subscriptions: SessionSubscriptions;
 };
 
 export class TurnService {
@@ -39,6 +37,8 @@ export class TurnService {
   constructor(
     private readonly sessions: SessionManager,
     private readonly files: FileStore,
+    /** Watchers get each update right after the caller. */
+    private readonly subscriptions: SessionSubscriptions,
     private readonly config: () => LiveConfig,
     private readonly log: Logger,
   ) {}
@@ -90,6 +90,7 @@ export class TurnService {
     const updatePrefix = `{"jsonrpc":"2.0","method":${JSON.stringify(Method.sessionUpdate)},"params":{"sessionId":${JSON.stringify(sessionId)},`;
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
     const turnLog = new TurnLog(this.log, sessionId, session.agent);
+    const { subscriptions } = this;
     const running = runTurn({
       session,
       prompt,
@@ -107,7 +108,7 @@ export class TurnService {
           const line = `${updatePrefix}${JSON.stringify(update).slice(1)}}`;
           transport.send(line);
           // Watchers get the same bytes right after, so each sees the turn's order (SPEC §14).
-          ctx.subscriptions.publishLine(sessionId, line, peer);
+          subscriptions.publishLine(sessionId, line, peer);
           // No promise at all while output flows: a streamed chunk costs no extra microtasks.
           return transport.backedUp ? transport.whenWritable() : undefined;
         },
