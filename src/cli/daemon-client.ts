@@ -45,6 +45,15 @@ export async function connectDaemon(
   }
 }
 
+/** The command line's initialize: protocol version, client info, elicitation when it can answer. */
+export function initializeCli(client: ZeroclawClient, options: { elicitation?: boolean } = {}) {
+  return client.initialize({
+    protocolVersion: PROTOCOL_VERSION,
+    clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
+    ...(options.elicitation ? { clientCapabilities: { elicitation: { form: {} } } } : {}),
+  });
+}
+
 /** Connects and initializes; with `elicitation` the daemon may ask this client questions (ask_user). */
 export async function openDaemon(
   configDir: string | undefined,
@@ -53,11 +62,7 @@ export async function openDaemon(
   const connected = await connectDaemon(configDir);
   const { endpoint } = connected;
   try {
-    const init = await connected.client.initialize({
-      protocolVersion: PROTOCOL_VERSION,
-      clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
-      ...(options.elicitation ? { clientCapabilities: { elicitation: { form: {} } } } : {}),
-    });
+    const init = await initializeCli(connected.client, options);
     return { ...connected, endpoint, init };
   } catch (err) {
     connected.connection.close();

@@ -1,9 +1,8 @@
 // One initialized call to the local daemon, for `zeroclaw call`.
 
 import { RpcError } from "../../generated/errors.js";
-import { Method, PROTOCOL_VERSION } from "../../generated/methods.js";
-import { SERVER_VERSION } from "../daemon/version.js";
-import { connectDaemon } from "./daemon-client.js";
+import { Method } from "../../generated/methods.js";
+import { connectDaemon, initializeCli } from "./daemon-client.js";
 
 export type CliCallOutcome = { ok: true; result: unknown } | { ok: false; error: unknown; exitCode: number };
 
@@ -17,10 +16,7 @@ export async function callDaemon(
   const { client, connection } = await connectDaemon(configDir);
   if (onNotification) connection.onAnyNotification(onNotification);
   try {
-    const init = await client.initialize({
-      protocolVersion: PROTOCOL_VERSION,
-      clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
-    });
+    const init = await initializeCli(client);
     const result = method === Method.initialize ? init : await connection.request(method, params);
     return { ok: true, result };
   } catch (err) {

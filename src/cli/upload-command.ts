@@ -9,14 +9,9 @@ import { type FileHandle, open, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { ErrorCode, RpcError } from "../../generated/errors.js";
-import { PROTOCOL_VERSION } from "../../generated/methods.js";
 import type { FileEntry } from "../../generated/types.js";
-import { connectClient } from "../client/connect.js";
-import { resolvePaths } from "../config/paths.js";
-import { SERVER_VERSION } from "../daemon/version.js";
-import { connectFailure } from "./daemon-client.js";
+import { connectDaemon, initializeCli } from "./daemon-client.js";
 
-const USAGE = "usage: zeroclaw upload SESSION FILE [--config-dir DIR]\n";
 const DEFAULT_CHUNK_TIMEOUT_MS = 30_000;
 /** Sends of one chunk (the first included) before giving up. */
 const MAX_ATTEMPTS = 5;
@@ -41,11 +36,8 @@ class Exit extends Error {
 }
 
 export async function uploadCommand(args: string[], configDir?: string): Promise<number> {
-  const [sessionId, file, extra] = args;
-  if (!sessionId || !file || extra !== undefined) {
-    process.stderr.write(USAGE);
-    return 2;
-  }
+  // zeroclaw.ts has checked there are exactly two (its usage line says so on a mistake).
+  const [sessionId, file] = args as [string, string];
   const timeoutMs = chunkTimeoutMs(process.env.ZEROCLAW_UPLOAD_CHUNK_TIMEOUT_MS);
   if (timeoutMs === undefined) {
     process.stderr.write("zeroclaw upload: ZEROCLAW_UPLOAD_CHUNK_TIMEOUT_MS must be a positive integer\n");
@@ -64,21 +56,11 @@ export async function uploadCommand(args: string[], configDir?: string): Promise
     return 2;
   }
 
-  const { endpoint } = resolvePaths(configDir);
-  let connected: Awaited<ReturnType<typeof connectClient>>;
-  try {
-    connected = await connectClient(endpoint);
-  } catch (err) {
-    throw connectFailure(endpoint, err); // one line, exit 3
-  }
-  const { client, connection } = connected;
+  const { client, connection } = await connectDaemon(configDir); // no daemon: one line, exit 3
   const progress = new Progress(size);
   let handle: FileHandle | undefined;
   try {
-    await client.initialize({
-      protocolVersion: PROTOCOL_VERSION,
-      clientInfo: { name: "zeroclaw-cli", version: SERVER_VERSION },
-    });
+    await initializeCli(client);
     const begun = await client.fileUploadBegin({
       session_id: sessionId,
       size_bytes: size,

@@ -1,5 +1,3 @@
-// session/subscribe and session/unsubscribe (SPEC §14): owner or admin, on a live or stored session.
-import { rpcErrors } from "../../generated/errors.js";
 import type {
   SessionSubscribeParams,
   SessionSubscribeResult,
