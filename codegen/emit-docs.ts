@@ -3,6 +3,8 @@
 // direction, grant, params, result, errors and examples as wire lines; then every error code.
 import {
   bareRef,
+  derefSchema,
+  errorVariants,
   exampleParams,
   implementedBy,
   isNotification,
@@ -52,36 +54,18 @@ function fieldsTable(properties: Record<string, JsonSchema>, required: readonly 
   return ["| Name | Type | Required | Description |", "|---|---|---|---|", ...rows];
 }
 
-/**
- * Follows bare `$ref`s to components.schemas (a restructured document puts results and error data
- * in components and refers to them), so the docs read the same whichever way a schema is declared.
- */
-function resolve(doc: OpenRpcDocument, schema: JsonSchema): JsonSchema {
-  let s = schema;
-  for (let hops = 0; hops < 32; hops++) {
-    const ref = bareRef(s);
-    const next = ref ? doc.components.schemas[ref] : undefined;
-    if (!next) return s;
-    s = next;
-  }
-  return s;
-}
-
 /** An error's data variants: the reason each fixes, its meaning and its other members. */
 function variants(
   doc: OpenRpcDocument,
   name: string,
 ): { reason: string; description: string; props: Record<string, JsonSchema> }[] {
   const e = doc.components.errors[name];
-  return (e?.["x-data-schema"]?.oneOf ?? []).map((v) => {
-    const schema = resolve(doc, v);
-    const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
-    return {
-      reason: String(props.reason?.const),
-      description: String(v.description ?? schema.description ?? ""),
-      props,
-    };
-  });
+  if (!e) return [];
+  return errorVariants(doc, e).map(({ reason, schema }) => ({
+    reason: String(reason),
+    description: String(schema.description ?? ""),
+    props: (schema.properties ?? {}) as Record<string, JsonSchema>,
+  }));
 }
 
 /** The members of an object schema (its own, or the referenced component's), or undefined. */
@@ -89,7 +73,7 @@ function objectShape(
   doc: OpenRpcDocument,
   schema: JsonSchema,
 ): { props: Record<string, JsonSchema>; required: string[] } | undefined {
-  const s = resolve(doc, schema);
+  const s = derefSchema(doc, schema);
   if (s.type !== "object" || typeof s.properties !== "object") return undefined;
   return {
     props: s.properties as Record<string, JsonSchema>,

@@ -61,10 +61,11 @@ export async function emitTypes(doc: OpenRpcDocument, banner: string): Promise<s
   }
   for (const [name, err] of Object.entries(doc.components.errors)) {
     // Named variants (`$ref` to <Reason>Data) are already definitions; an inline one is titled so.
+    const reasons = errorVariants(doc, err);
     const variants = err["x-data-schema"].oneOf.map((v, i) =>
       bareRef(v) !== undefined
         ? toDefinitions(v)
-        : { ...toDefinitions(v), title: reasonDataTypeName(errorVariants(doc, err)[i]!.reason) },
+        : { ...toDefinitions(v), title: reasonDataTypeName(reasons[i]!.reason) },
     );
     definitions[errorDataTypeName(name)] = { title: errorDataTypeName(name), oneOf: variants };
   }
