@@ -6,23 +6,17 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { issue13 } from "./issue13.mjs";
 import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
-import { waitUp } from "./servers.mjs";
+import { median, quantile, root, sleep, waitUp } from "./servers.mjs";
 import { describeStallAndBurst, stallAndBurst } from "./stall-burst.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5));
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 5000);
 const PIPELINED = Number(process.env.BENCH_PIPELINED ?? 100_000);
 const IN_FLIGHT = 256;
 const STREAM_WORDS = Number(process.env.BENCH_STREAM_WORDS ?? 100_000);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 const MCP_INITIALIZE = {
   id: 0,
