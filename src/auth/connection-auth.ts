@@ -45,7 +45,7 @@ export class ConnectionAuth {
     return principal;
   }
 
-  signOut(): void {
+  private signOut(): void {
     this.cred = undefined;
     this.resolved = undefined;
   }

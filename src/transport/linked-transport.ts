@@ -1,7 +1,7 @@
 // Two RpcTransports linked in memory: what one sends, the other receives, in order, one macrotask
 // later (as a socket would hand it over, never inside the sender's call). For running a Peer against
-// a Peer without a socket (the peer tests) and for embedding a client in the daemon's process. No
-// limits apply: nothing is framed, and output is never backed up.
+// a Peer without a socket (the peer tests). No limits apply: nothing is framed, and output is never
+// backed up.
 import type { RpcTransport, TransportEvents, TransportKind } from "./transport.js";
 
 export class LinkedTransport implements RpcTransport {
