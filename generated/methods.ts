@@ -34,7 +34,7 @@ export const PROTOCOL_VERSION = 1 as const;
 export const HANDSHAKE_METHOD = "initialize" as const;
 
 /** Client → daemon requests. */
-export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
+export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "dashboard/login" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
 /** Client → daemon notifications. */
 export type DaemonNotificationMethod = never;
 /** Daemon → client requests. */
@@ -53,6 +53,7 @@ export const Method = {
   pairingCreate: "pairing/create",
   pairingRevoke: "pairing/revoke",
   pairingList: "pairing/list",
+  dashboardLogin: "dashboard/login",
   sessionNew: "session/new",
   sessionPrompt: "session/prompt",
   sessionCancel: "session/cancel",
@@ -82,6 +83,7 @@ export type MethodParams = {
   "pairing/create": T.PairingCreateParams;
   "pairing/revoke": T.PairingRevokeParams;
   "pairing/list": T.PairingListParams;
+  "dashboard/login": T.DashboardLoginParams;
   "session/new": T.SessionNewParams;
   "session/prompt": T.SessionPromptParams;
   "session/cancel": T.SessionCancelParams;
@@ -110,6 +112,7 @@ export type MethodResults = {
   "pairing/create": T.PairingCreateResult;
   "pairing/revoke": T.PairingRevokeResult;
   "pairing/list": T.PairingListResult;
+  "dashboard/login": T.DashboardLoginResult;
   "session/new": T.SessionNewResult;
   "session/prompt": T.SessionPromptResult;
   "session/cancel": T.SessionCancelResult;
@@ -233,6 +236,16 @@ export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
     notificationAllowed: false,
     validateParams: V.PairingListParams as Validator,
     validateResult: V.PairingListResult as Validator,
+  },
+  "dashboard/login": {
+    name: "dashboard/login",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "pairing:manage",
+    localOnly: true,
+    notificationAllowed: false,
+    validateParams: V.DashboardLoginParams as Validator,
+    validateResult: V.DashboardLoginResult as Validator,
   },
   "session/new": {
     name: "session/new",

@@ -3,6 +3,7 @@
 import { type Handlers, Method } from "../../generated/methods.js";
 import { configGet, configSet, configSetMany } from "./config.js";
 import type { HandlerContext } from "./context.js";
+import { dashboardLogin } from "./dashboard.js";
 import { discover } from "./discover.js";
 import { fileAttach, fileUploadBegin, fileUploadChunk, fileUploadCommit } from "./file.js";
 import { initialize } from "./initialize.js";
@@ -31,6 +32,7 @@ export const handlers = {
   [Method.pairingCreate]: pairingCreate,
   [Method.pairingRevoke]: pairingRevoke,
   [Method.pairingList]: pairingList,
+  [Method.dashboardLogin]: dashboardLogin,
   [Method.sessionNew]: sessionNew,
   [Method.sessionPrompt]: sessionPrompt,
   [Method.sessionCancel]: sessionCancel,

@@ -9,6 +9,13 @@ const served = Object.values(methodTable)
   .filter((m) => m.implementedBy === "daemon" && !m.notification)
   .map((m) => m.name);
 
+/** A dashboard login code (SPEC §18): the credential of the connection that minted it, once. */
+function loginCredential(code: string, daemon: HandlerContext["daemon"]): Credential {
+  const credential = daemon.loginCodes.redeem(code);
+  if (!credential) throw rpcErrors.invalidLoginCode();
+  return credential;
+}
+
 export function initialize(params: InitializeParams, { conn, daemon }: HandlerContext): InitializeResult {
   // The schema guarantees one of the two spellings is present.
   const requested = (params.protocolVersion ?? params.protocol_version) as number;
@@ -19,7 +26,9 @@ export function initialize(params: InitializeParams, { conn, daemon }: HandlerCo
   const credential: Credential =
     conn.kind === "local"
       ? { kind: "local", uid: conn.peerUid }
-      : daemon.authority.tokenCredential(params.auth_token);
+      : params.login_code !== undefined
+        ? loginCredential(params.login_code, daemon)
+        : daemon.authority.tokenCredential(params.auth_token);
   const principal = conn.signIn(credential, params.clientCapabilities ?? {});
   return {
     protocolVersion: requested as InitializeResult["protocolVersion"],

@@ -1,5 +1,6 @@
-import { PROTOCOL_VERSION } from "../../generated/methods.js";
+import { Grant, PROTOCOL_VERSION } from "../../generated/methods.js";
 import type { StatusParams, StatusResult } from "../../generated/types.js";
+import { hasGrant } from "../auth/principal.js";
 import type { HandlerContext } from "./context.js";
 
 export function status(_params: StatusParams, { conn, daemon }: HandlerContext): StatusResult {
@@ -18,5 +19,7 @@ export function status(_params: StatusParams, { conn, daemon }: HandlerContext):
     sessions: { live: sessionIds.length, persisted: daemon.sessions.visiblePersistedCount(principal) },
     session_ids: sessionIds,
     gateway_url: daemon.gatewayUrl(),
+    // What config/get cannot say: the start-up-only settings this daemon runs with (SPEC §18 decision).
+    ...(hasGrant(principal, Grant.configRead) ? { in_effect: { ...daemon.inEffect() } } : {}),
   };
 }

@@ -16,7 +16,8 @@ import (
 // connection is handled. A version other than 1 answers -32011 and leaves the connection open for a
 // retry; a second initialize after success answers -32600 (already_initialized). `protocol_version`
 // is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the
-// local socket the OS controls access.
+// local socket the OS controls access. `login_code` (gateway peers only) is a one-time code from
+// `dashboard/login` that signs the connection in as the principal that minted it.
 //
 // No grant needed.
 func (c *Client) Initialize(ctx context.Context, params *InitializeParams) (*InitializeResult, error) {
@@ -140,6 +141,24 @@ func (c *Client) PairingRevoke(ctx context.Context, params *PairingRevokeParams)
 func (c *Client) PairingList(ctx context.Context) (*PairingListResult, error) {
 	var result PairingListResult
 	if err := c.call(ctx, "pairing/list", struct{}{}, &result); err != nil {
+		return nil, err
+	}
+	return &result, nil
+}
+
+// DashboardLogin calls dashboard/login: Mint a one-time login code that signs a dashboard (over the
+// gateway) in as the caller.
+//
+// For the owner at the daemon's machine: opening the returned url signs the page in as the calling
+// principal with no profile, user or pairing token. The code is single use and valid for
+// gateway.login_code_ttl_ms (60 s); a connection signed in with it keeps the caller's credential,
+// so its rights follow policy changes like the caller's. Local socket only; owner or admin only
+// (-32012 admin_required).
+//
+// Grant: pairing:manage. Local socket only: a gateway peer gets -32012 local_only.
+func (c *Client) DashboardLogin(ctx context.Context) (*DashboardLoginResult, error) {
+	var result DashboardLoginResult
+	if err := c.call(ctx, "dashboard/login", struct{}{}, &result); err != nil {
 		return nil, err
 	}
 	return &result, nil

@@ -2,7 +2,7 @@
 // approving a tool (y once / a always / n reject) and an ask_user question (a choice or free text).
 // Questions are asked one at a time, in the order they arrive.
 import type { ApprovalDecision, ElicitationCreateResult } from "../../../generated/types.js";
-import type { LineInput } from "./line-input.js";
+import type { Input } from "./input.js";
 import { describeToolInput, type UpdateRenderer } from "./render.js";
 import type { Style } from "./style.js";
 
@@ -17,7 +17,7 @@ export class Questions {
   private settled = false;
 
   constructor(
-    private readonly input: LineInput,
+    private readonly input: Input,
     private readonly render: UpdateRenderer,
     private readonly style: Style,
   ) {}
@@ -55,7 +55,6 @@ export class Questions {
   turnMovedOn(): void {
     if (this.asking !== "approval" || !this.input.isWaiting) return;
     // Said now, synchronously, so the line comes before the update that follows the decision.
-    this.render.breakLine();
     this.render.note(this.style.dim("(approval decided by another client)"), "approval");
     this.settled = true;
     this.input.cancelWait();
@@ -75,7 +74,7 @@ export class Questions {
           "approval",
         );
         for (;;) {
-          const line = await this.input.next(s.yellow("[y] once  [a] always  [n] reject › "));
+          const line = await this.input.next(s.yellow("[y] once  [a] always  [n] reject › "), "answer");
           if (this.settled) {
             this.settled = false;
             return "settled";
@@ -109,6 +108,7 @@ export class Questions {
           for (;;) {
             const line = await this.input.next(
               s.magenta(`${label}${choices ? ` [1-${choices.length}]` : ""} › `),
+              "answer",
             );
             if (line === null || line.trim() === "/cancel") return { action: "cancel" };
             if (line.trim() === "/decline") return { action: "decline" };

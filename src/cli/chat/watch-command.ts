@@ -4,16 +4,19 @@
 import { Method } from "../../../generated/methods.js";
 import { describeRpcError, openDaemon, rpcFailure } from "../daemon-client.js";
 import { Exit } from "../exit-codes.js";
-import { LineInput } from "./line-input.js";
 import { Questions } from "./questions.js";
 import { type Update, UpdateRenderer } from "./render.js";
-import { styleFor } from "./style.js";
+import { TerminalScreen } from "./screen.js";
+import { type Style, styleFor } from "./style.js";
+import { TerminalInput } from "./terminal-input.js";
 
 export async function watchCommand(sessionId: string, configDir?: string): Promise<number> {
   const tty = process.stdout.isTTY === true;
   const interactive = tty && process.stdin.isTTY === true;
   const style = styleFor(process.stdout);
-  const render = new UpdateRenderer(tty, style);
+  const screen = interactive ? new TerminalScreen() : undefined;
+  // The watcher says how each turn ended itself, in one line (the renderer's own would be a second).
+  const render = new UpdateRenderer(tty, style, false, screen ?? process.stdout, process.stderr, false);
   const { client, connection } = await openDaemon(configDir);
 
   let quit: (code: number) => void = () => {};
@@ -22,7 +25,7 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
   });
   const stop = (): void => quit(Exit.ok);
   // Only a watcher at a terminal reads input (to answer approvals); otherwise stdin is left alone.
-  const input = interactive ? new LineInput(true, stop) : undefined;
+  const input = screen ? new TerminalInput({ screen, onInterrupt: stop, holdInput: false }) : undefined;
   if (!input) process.once("SIGINT", stop);
   const questions = input ? new Questions(input, render, style) : undefined;
 
@@ -72,7 +75,7 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
     render.update(u);
     if (u.type === "turn_complete") {
       questions?.abandon();
-      render.note(style.dim(`── turn ${String(u.turnId)} ${String(u.outcome)} ──`), "turn");
+      render.note(turnEndLine(u, style), "turn");
     }
   };
   connection.setNotificationHandler(Method.sessionUpdate, (params) => {
@@ -114,4 +117,16 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
   input?.close();
   connection.close();
   return code;
+}
+
+/** The one line a watcher shows for a turn's end: its outcome, and for a failure, why. */
+function turnEndLine(u: Update, style: Style): string {
+  const outcome = String(u.outcome);
+  const why = outcome === "failed" && u.content ? `: ${String(u.content)}` : "";
+  const line = `── turn ${String(u.turnId)} ${outcome}${why} ──`;
+  return outcome === "completed"
+    ? style.dim(line)
+    : outcome === "failed"
+      ? style.red(line)
+      : style.yellow(line);
 }

@@ -25,6 +25,8 @@ from ._generated_types import (
     ConfigSetManyResult,
     ConfigSetParams,
     ConfigSetResult,
+    DashboardLoginParams,
+    DashboardLoginResult,
     ElicitationCreateParams,
     ElicitationCreateResult,
     FileAttachParams,
@@ -117,6 +119,7 @@ class ClientMethods(abc.ABC):
         client_info: ClientInfo | None = None,
         client_capabilities: ClientCapabilities | None = None,
         auth_token: str | None = None,
+        login_code: str | None = None,
         tui_id: Any = None,
         tui_sig: Any = None,
         env: dict[str, Any] | None = None,
@@ -129,7 +132,9 @@ class ClientMethods(abc.ABC):
         than 1 answers -32011 and leaves the connection open for a retry; a second
         initialize after success answers -32600 (already_initialized).
         `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is
-        for gateway peers only; on the local socket the OS controls access.
+        for gateway peers only; on the local socket the OS controls access. `login_code`
+        (gateway peers only) is a one-time code from `dashboard/login` that signs the
+        connection in as the principal that minted it.
 
         No grant needed.
 
@@ -145,6 +150,7 @@ class ClientMethods(abc.ABC):
             client_info=client_info,
             client_capabilities=client_capabilities,
             auth_token=auth_token,
+            login_code=login_code,
             tui_id=tui_id,
             tui_sig=tui_sig,
             env=env,
@@ -294,6 +300,30 @@ class ClientMethods(abc.ABC):
         params = PairingListParams()
         result = await self._request("pairing/list", params.to_json())
         return PairingListResult.from_json(result)
+
+    async def dashboard_login(self) -> DashboardLoginResult:
+        """Mint a one-time login code that signs a dashboard (over the gateway) in as the
+        caller.
+
+        For the owner at the daemon's machine: opening the returned url signs the page
+        in as the calling principal with no profile, user or pairing token. The code is
+        single use and valid for gateway.login_code_ttl_ms (60 s); a connection signed
+        in with it keeps the caller's credential, so its rights follow policy changes
+        like the caller's. Local socket only; owner or admin only (-32012
+        admin_required).
+
+        Grant: ``pairing:manage``.
+
+        Local connections only: a gateway peer gets ``ForbiddenError`` (``local_only``).
+
+        Raises:
+            InvalidParamsError: Invalid params (-32602).
+            NotInitializedError: Not initialized or not authenticated (-32010).
+            ForbiddenError: Forbidden (-32012).
+        """
+        params = DashboardLoginParams()
+        result = await self._request("dashboard/login", params.to_json())
+        return DashboardLoginResult.from_json(result)
 
     async def session_new(
         self,

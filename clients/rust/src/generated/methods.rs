@@ -8,7 +8,7 @@ use std::sync::{mpsc, Mutex};
 impl Client {
     /// Open the session: negotiate the protocol version and authenticate the peer.
     ///
-    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access.
+    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access. `login_code` (gateway peers only) is a one-time code from `dashboard/login` that signs the connection in as the principal that minted it.
     ///
     /// Wire method `initialize` (no grant).
     pub fn initialize(&self, params: &InitializeParams) -> Result<InitializeResult> {
@@ -71,6 +71,15 @@ impl Client {
     /// Wire method `pairing/list` (grant `pairing:manage`).
     pub fn pairing_list(&self) -> Result<PairingListResult> {
         self.call("pairing/list", &serde_json::Map::new())
+    }
+
+    /// Mint a one-time login code that signs a dashboard (over the gateway) in as the caller.
+    ///
+    /// For the owner at the daemon's machine: opening the returned url signs the page in as the calling principal with no profile, user or pairing token. The code is single use and valid for gateway.login_code_ttl_ms (60 s); a connection signed in with it keeps the caller's credential, so its rights follow policy changes like the caller's. Local socket only; owner or admin only (-32012 admin_required).
+    ///
+    /// Wire method `dashboard/login` (grant `pairing:manage`, local socket only).
+    pub fn dashboard_login(&self) -> Result<DashboardLoginResult> {
+        self.call("dashboard/login", &serde_json::Map::new())
     }
 
     /// Create a live agent session owned by the caller.
