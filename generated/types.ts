@@ -1569,6 +1569,21 @@ export interface SessionSubscribeParams {
 export interface SessionSubscribeResult {
   session_id: string;
   subscribed: true;
+  /**
+   * The turn running on the session when the subscription began, so a watcher that joins midway shows it from its start: null when none runs. Every update sent for it before the subscription is in `updates`; every later one comes as a session/update after this result, none twice and none missing (the snapshot and the subscription are taken at one instant).
+   */
+  running_turn: null | RunningTurn;
+}
+/**
+ * A running turn so far: its prompt (as stored in the transcript, attachment lines included) and the session/update params already sent for it, in order. Consecutive agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts concatenated; an approval_request still waiting for its answer is the last update.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "RunningTurn".
+ */
+export interface RunningTurn {
+  turn_id: string;
+  prompt: string;
+  updates: SessionUpdateParams[];
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema

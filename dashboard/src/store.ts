@@ -13,7 +13,7 @@ import type {
   TranscriptMessage,
 } from "../../generated/types.js";
 import { type Approval, foldUpdate, type LiveTurn, openApprovals } from "./live.js";
-import { type Connection, openConnection } from "./rpc/connect.js";
+import { type Connection, type Credentials, openConnection } from "./rpc/connect.js";
 
 export const TOKEN_KEY = "zeroclaw.dashboard.token";
 export const PAGE_SIZE = 50;
@@ -88,16 +88,36 @@ export class Store {
 
   /** Pairs with a token (kept for this tab only, in sessionStorage) and loads everything. */
   async pair(token: string): Promise<void> {
+    await this.connect({ auth_token: token }, "Pairing failed", (ok) => {
+      if (ok) sessionStorage.setItem(TOKEN_KEY, token);
+      else sessionStorage.removeItem(TOKEN_KEY);
+    });
+  }
+
+  /** Signs in with a one-time code from `zeroclaw dashboard` (used up: nothing is kept). */
+  async login(code: string): Promise<void> {
+    await this.connect(
+      { login_code: code },
+      "The sign-in link did not work (each works once, for a minute): run `zeroclaw dashboard` again",
+    );
+  }
+
+  /** Opens the connection and loads everything; `signedIn` hears whether initialize accepted the credentials. */
+  private async connect(
+    credentials: Credentials,
+    failure: string,
+    signedIn: (ok: boolean) => void = () => {},
+  ): Promise<void> {
     this.set({ phase: "connecting", error: undefined });
     let conn: Connection;
     try {
-      conn = await openConnection(token, (p) => this.ask(p));
+      conn = await openConnection(credentials, (p) => this.ask(p));
     } catch (err) {
-      sessionStorage.removeItem(TOKEN_KEY);
-      this.set({ phase: "pairing", error: `Pairing failed: ${message(err)}` });
+      signedIn(false);
+      this.set({ phase: "pairing", error: `${failure}: ${message(err)}` });
       return;
     }
-    sessionStorage.setItem(TOKEN_KEY, token);
+    signedIn(true);
     conn.client.onSessionUpdate((u) => this.onUpdate(u));
     void conn.endpoint.closed.then((reason) => {
       if (this.state.conn !== conn) return;

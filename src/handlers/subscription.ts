@@ -3,6 +3,7 @@ import type {
   SessionSubscribeResult,
   SessionUnsubscribeParams,
   SessionUnsubscribeResult,
+  SessionUpdateParams,
 } from "../../generated/types.js";
 import type { HandlerContext } from "./context.js";
 
@@ -11,13 +12,24 @@ const checkWatchable = (sessionId: string, ctx: HandlerContext): void => {
   ctx.daemon.sessions.readable(sessionId, ctx.conn.principal!);
 };
 
+/**
+ * Synchronous on purpose: the running turn's snapshot, the subscription and (the dispatcher writes a
+ * synchronous handler's answer at once) the answer happen with no update emitted in between, so each
+ * update is either in running_turn or sent after the answer — never both, never neither (SPEC §18).
+ */
 export function sessionSubscribe(
   params: SessionSubscribeParams,
   ctx: HandlerContext,
 ): SessionSubscribeResult {
-  checkWatchable(params.session_id, ctx);
-  ctx.daemon.subscriptions.subscribe(params.session_id, ctx.conn);
-  return { session_id: params.session_id, subscribed: true };
+  const sessionId = params.session_id;
+  checkWatchable(sessionId, ctx);
+  const turn = ctx.daemon.turns.running.snapshot(sessionId);
+  ctx.daemon.subscriptions.subscribe(sessionId, ctx.conn);
+  const running_turn = turn && {
+    ...turn,
+    updates: turn.updates.map((u) => ({ sessionId, ...u }) as SessionUpdateParams),
+  };
+  return { session_id: sessionId, subscribed: true, running_turn };
 }
 
 export function sessionUnsubscribe(

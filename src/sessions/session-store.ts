@@ -40,6 +40,8 @@ export type TurnWrites = {
 
 export const INTERRUPTED_MARKER =
   "The previous turn was interrupted before it finished (the daemon stopped).";
+/** The last row of a cancelled turn, so a transcript shows where a turn was cut off and why. */
+export const CANCELLED_MARKER = "The turn was cancelled.";
 
 const now = (): string => new Date().toISOString();
 

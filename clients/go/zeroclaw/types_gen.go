@@ -1378,6 +1378,11 @@ type SessionSubscribeParams struct {
 type SessionSubscribeResult struct {
 	SessionID  string `json:"session_id"`
 	Subscribed bool   `json:"subscribed"`
+	// The turn running on the session when the subscription began, so a watcher that joins midway
+	// shows it from its start: null when none runs. Every update sent for it before the
+	// subscription is in `updates`; every later one comes as a session/update after this result,
+	// none twice and none missing (the snapshot and the subscription are taken at one instant).
+	RunningTurn any `json:"running_turn"`
 }
 
 // SessionUnsubscribeParams is the params object of session/unsubscribe.
@@ -1429,6 +1434,16 @@ type DashboardLoginResult struct {
 	URL *string `json:"url"`
 	// When the code stops working (ISO 8601).
 	ExpiresAt string `json:"expires_at"`
+}
+
+// RunningTurn: A running turn so far: its prompt (as stored in the transcript, attachment lines
+// included) and the session/update params already sent for it, in order. Consecutive
+// agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts
+// concatenated; an approval_request still waiting for its answer is the last update.
+type RunningTurn struct {
+	TurnID  string                `json:"turn_id"`
+	Prompt  string                `json:"prompt"`
+	Updates []SessionUpdateParams `json:"updates"`
 }
 
 // InvalidRequestErrorData is tagged by its "reason" member.

@@ -34,14 +34,15 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
   let seenSeq = 0;
   let inTurn = false;
   let queue: Promise<void> = Promise.resolve();
+  const showPrompt = (text: string): void => {
+    if (tty) render.note(`${style.bold(style.blue("you › "))}${text}`);
+    else render.note(text, "you");
+  };
   const showPrompts = async (): Promise<void> => {
     try {
       const page = await client.sessionMessages({ session_id: sessionId, after_seq: seenSeq, limit: 1000 });
       for (const m of page.messages) {
-        if (m.role === "user" && m.kind === "message") {
-          if (tty) render.note(`${style.bold(style.blue("you › "))}${m.content}`);
-          else render.note(m.content, "you");
-        }
+        if (m.role === "user" && m.kind === "message") showPrompt(m.content);
         seenSeq = m.seq;
       }
     } catch {
@@ -98,19 +99,37 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
     quit(Exit.noDaemon);
   });
 
+  // The turn running now, if any, is shown from its prompt (SPEC §18 running_turn). Its replay is the
+  // head of the update queue, set before any update can arrive, so later updates follow it in order.
+  const subscribing = client.sessionSubscribe({ session_id: sessionId });
+  queue = subscribing.then(
+    async ({ running_turn: turn }) => {
+      if (tty) render.note(style.dim(`watching ${sessionId} · Ctrl-C stops`));
+      else process.stderr.write(`[watching] ${sessionId}\n`);
+      // Rows so far are history, not news: only prompts written from now on are shown.
+      seenSeq = await client
+        .sessionMessages({ session_id: sessionId, limit: 1 })
+        .then((page) => page.total)
+        .catch(() => seenSeq);
+      if (!turn) return;
+      inTurn = true;
+      showPrompt(turn.prompt);
+      turn.updates.forEach((u, i) => {
+        // An approval someone already answered is history; only one still open (the last) is asked.
+        if (u.type === "approval_request" && i < turn.updates.length - 1) return;
+        onUpdate(u as unknown as Update);
+      });
+    },
+    () => undefined,
+  );
   try {
-    await client.sessionSubscribe({ session_id: sessionId });
-    // Rows so far are history, not news: only prompts written from now on are shown.
-    seenSeq = (await client.sessionMessages({ session_id: sessionId, limit: 1 })).total;
+    await subscribing;
   } catch (err) {
     leaving = true;
     input?.close();
     connection.close();
     throw rpcFailure(err);
   }
-  if (tty) render.note(style.dim(`watching ${sessionId} · Ctrl-C stops`));
-  else process.stderr.write(`[watching] ${sessionId}\n`);
-
   const code = await done;
   leaving = true;
   render.endLine();

@@ -98,6 +98,7 @@ __all__ = [
     "RpcDiscoverParams",
     "RpcDiscoverResult",
     "RpcDiscoverResultMethodsItem",
+    "RunningTurn",
     "SecurityConfig",
     "SessionApproveParams",
     "SessionApproveResult",
@@ -3267,6 +3268,13 @@ class SessionSubscribeParams:
 class SessionSubscribeResult:
     session_id: str
     subscribed: Literal[True] = True
+    running_turn: Any
+    """The turn running on the session when the subscription began, so a watcher that joins
+    midway shows it from its start: null when none runs. Every update sent for it before
+    the subscription is in `updates`; every later one comes as a session/update after
+    this result, none twice and none missing (the snapshot and the subscription are
+    taken at one instant).
+    """
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -3274,12 +3282,14 @@ class SessionSubscribeResult:
         return cls(
             session_id=_c.field(obj, "session_id", _c.string),
             subscribed=_c.field(obj, "subscribed", _c.literal(True)),
+            running_turn=_c.field(obj, "running_turn", _c.any_value),
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "session_id": self.session_id,
             "subscribed": self.subscribed,
+            "running_turn": _c.encode(self.running_turn),
         }
 
 
@@ -3400,6 +3410,36 @@ class DashboardLoginResult:
             "code": self.code,
             "url": self.url,
             "expires_at": self.expires_at,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class RunningTurn:
+    """A running turn so far: its prompt (as stored in the transcript, attachment lines
+    included) and the session/update params already sent for it, in order. Consecutive
+    agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their
+    texts concatenated; an approval_request still waiting for its answer is the last
+    update.
+    """
+
+    turn_id: str
+    prompt: str
+    updates: list[SessionUpdateParams]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "RunningTurn")
+        return cls(
+            turn_id=_c.field(obj, "turn_id", _c.string),
+            prompt=_c.field(obj, "prompt", _c.string),
+            updates=_c.field(obj, "updates", _c.list_of(decode_session_update_params)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn_id": self.turn_id,
+            "prompt": self.prompt,
+            "updates": _c.encode(self.updates),
         }
 
 

@@ -158,7 +158,7 @@ impl Client {
 
     /// Watch a session: this connection also gets every session/update of it, whoever runs the turn.
     ///
-    /// From the answer on, every session/update of the session is sent to this connection too, in the order the turn's own connection gets them; it may answer an approval_request with session/approve if it holds sessions:update (elicitation/create still goes to the turn's connection only). Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
+    /// The answer carries the turn running now, if any (`running_turn`: its prompt and every update already sent for it), and from the answer on, every session/update of the session is sent to this connection too, in the order the turn's own connection gets them; it may answer an approval_request with session/approve if it holds sessions:update (elicitation/create still goes to the turn's connection only). Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
     ///
     /// Wire method `session/subscribe` (grant `sessions:read`).
     pub fn session_subscribe(

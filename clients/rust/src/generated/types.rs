@@ -1224,6 +1224,8 @@ pub struct SessionSubscribeParams {
 pub struct SessionSubscribeResult {
     pub session_id: String,
     pub subscribed: bool,
+    /// The turn running on the session when the subscription began, so a watcher that joins midway shows it from its start: null when none runs. Every update sent for it before the subscription is in `updates`; every later one comes as a session/update after this result, none twice and none missing (the snapshot and the subscription are taken at one instant).
+    pub running_turn: serde_json::Value,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -1256,6 +1258,14 @@ pub struct DashboardLoginResult {
     pub url: Option<String>,
     /// When the code stops working (ISO 8601).
     pub expires_at: String,
+}
+
+/// A running turn so far: its prompt (as stored in the transcript, attachment lines included) and the session/update params already sent for it, in order. Consecutive agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts concatenated; an approval_request still waiting for its answer is the last update.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunningTurn {
+    pub turn_id: String,
+    pub prompt: String,
+    pub updates: Vec<SessionUpdateParams>,
 }
 
 /// The `data` of a -32700 PARSE_ERROR error, by `reason`.
