@@ -134,7 +134,7 @@ function refusedOriginPage(origin: string, openInstead: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>zeroclaw dashboard: open another address</title><link rel="stylesheet" href="/app.css"></head>
+<title>zeroclaw dashboard: open another address</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/app.css"></head>
 <body><div class="pairing"><div class="card pairing-card" data-testid="refused-origin">
 <h1><span class="logo">\u25c6</span> zeroclaw</h1>
 <p>This gateway does not accept connections from pages at <code>${o}</code>, so the dashboard cannot work here.</p>
