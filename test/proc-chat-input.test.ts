@@ -43,7 +43,17 @@ beforeAll(async () => {
   env = childEnv(home, { ZEROCLAW_CONFIG_DIR: configDir, ZEROCLAW_SOCKET: socket });
   daemon = await startDaemon(env, socket);
 });
-afterEach(() => {
+const ARTIFACTS = join(REPO_ROOT, "test-artifacts", "tmux");
+/** A screen worth keeping for a person to look at (test-artifacts is gitignored). */
+function snapshot(name: string, screen: string): void {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(join(ARTIFACTS, `${name}.txt`), `${screen}\n`);
+}
+afterEach(({ task }) => {
+  // The last screen of every terminal the test used, as a person saw it (test-artifacts is gitignored).
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const name = task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+  screens.forEach((s, i) => writeFileSync(join(ARTIFACTS, `${name}-${i + 1}.txt`), `${s.transcript()}\n`));
   for (const s of screens.splice(0)) s.kill();
 });
 afterAll(async () => {
@@ -75,7 +85,7 @@ describe.skipIf(!hasTmux())("zeroclaw chat in a terminal (tmux)", () => {
     const t = terminal(["chat"]);
     const sid = sessionOf(await t.waitFor(/^you ›$/m));
     t.paste("first line of the paste\nsecond line\nthird line");
-    await t.waitFor("      third line");
+    snapshot("pasted-paragraph-before-enter", await t.waitFor("      third line"));
     t.keys("Enter");
     // The echo agent answers with the prompt: all three lines, in one turn.
     await t.waitFor(/^third line\nyou ›$/m);
@@ -110,7 +120,7 @@ describe.skipIf(!hasTmux())("zeroclaw chat in a terminal (tmux)", () => {
     t.keys(["BSpace", "BSpace", "BSpace", "BSpace"]);
     t.type("text");
     t.keys("Enter"); // too early: says so, sends nothing
-    await t.waitFor("Enter sends this once it ends");
+    snapshot("held-input-while-the-reply-streams", await t.waitFor("Enter sends this once it ends"));
     const during = await t.waitFor("Working on it, done.");
     // The reply's line holds the reply only; the held text is on its own line under it.
     expect(during).toMatch(/^Working on it, done\.$/m);

@@ -52,6 +52,14 @@ export class TmuxSession {
     return this.tmux(["capture-pane", "-p", "-t", "t"]).replace(/\n+$/, "");
   }
 
+  /** Everything the terminal showed, scrollback included (tmux scrolls the screen up one row to say
+   *  the command exited), trailing blank lines and that notice dropped. */
+  transcript(): string {
+    return this.tmux(["capture-pane", "-p", "-S", "-", "-t", "t"])
+      .replace(/\n*Pane is dead[^\n]*\n*$/, "")
+      .replace(/\n+$/, "");
+  }
+
   /** Polls the screen until `pattern` is on it; returns the screen. */
   async waitFor(pattern: RegExp | string, timeoutMs = 15_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;

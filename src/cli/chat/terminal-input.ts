@@ -55,7 +55,7 @@ export class TerminalInput implements Input {
   private readonly stdin: NodeJS.ReadStream;
   private readonly stdout: NodeJS.WriteStream;
   private readonly onKeypress = (ch: string | undefined, key: Key | undefined): void => this.key(ch, key);
-  private readonly onResize = (): void => this.o.screen.reset();
+  private readonly onResize = (): void => this.o.screen.refresh();
   private readonly onSigint = (): void => this.o.onInterrupt();
   private readonly onExit = (): void => this.restoreTerminal();
 
