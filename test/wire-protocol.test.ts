@@ -275,6 +275,13 @@ describe("status and discovery", () => {
       sessions: { live: 0, persisted: 0 },
       session_ids: [],
       gateway_url: null,
+      // The owner holds config:read: the start-up-only settings as this daemon runs them (SPEC §18 decision).
+      in_effect: expect.objectContaining({
+        "gateway.enabled": false,
+        "gateway.port": 42617,
+        "rpc.max_local_connections": 512,
+        "rpc.max_frame_bytes": 8388608,
+      }),
     });
     c.close();
   });
