@@ -98,10 +98,8 @@ export class Store {
 
   /** Signs in with a one-time code from `zeroclaw dashboard` (used up: nothing is kept). */
   async login(code: string): Promise<void> {
-    await this.connect(
-      { login_code: code },
-      "The sign-in link did not work (each works once, for a minute): run `zeroclaw dashboard` again",
-    );
+    // The daemon's refusal says what to do (run `zeroclaw dashboard` again).
+    await this.connect({ login_code: code }, "The sign-in link did not work");
   }
 
   /** Opens the connection and loads everything; `signedIn` hears whether initialize accepted the credentials. */
