@@ -53,7 +53,9 @@ afterEach(({ task }) => {
   // The last screen of every terminal the test used, as a person saw it (test-artifacts is gitignored).
   mkdirSync(ARTIFACTS, { recursive: true });
   const name = task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
-  screens.forEach((s, i) => writeFileSync(join(ARTIFACTS, `${name}-${i + 1}.txt`), `${s.transcript()}\n`));
+  screens.forEach((s, i) => {
+    writeFileSync(join(ARTIFACTS, `${name}-${i + 1}.txt`), `${s.transcript()}\n`);
+  });
   for (const s of screens.splice(0)) s.kill();
 });
 afterAll(async () => {
