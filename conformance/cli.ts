@@ -1,8 +1,8 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { orderAreas, parseAreaList } from "./areas.js";
-import type { ReportTargets } from "./reports.js";
-import { collectCases, runConformance } from "./runner.js";
+import type { ReportTargets } from "./report/reports.js";
+import { orderAreas, parseAreaList } from "./runner/areas.js";
+import { collectCases, runConformance } from "./runner/runner.js";
 
 /**
  * `zeroclaw-conformance …` (this package's bin), `zeroclaw conformance …` (an alias in the

@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AREAS, fixtureArea, methodArea, methodsIn } from "../conformance/areas.js";
-import { loadFixtureCases } from "../conformance/fixture-cases.js";
-import { jsonReport, junitReport } from "../conformance/reports.js";
-import { collectCases } from "../conformance/runner.js";
-import { areaTable, type CaseResult } from "../conformance/tally.js";
+import { loadFixtureCases } from "../conformance/cases/fixture-cases.js";
+import { jsonReport, junitReport } from "../conformance/report/reports.js";
+import { areaTable, type CaseResult } from "../conformance/report/tally.js";
+import { AREAS, fixtureArea, methodArea, methodsIn } from "../conformance/runner/areas.js";
+import { collectCases } from "../conformance/runner/runner.js";
 
 describe("areas", () => {
   it("puts every case of the package in exactly one of the SPEC §16 areas, under a unique name", async () => {

@@ -7,9 +7,9 @@ import {
   referencedCaptures,
   substitute,
   withPlaceholders,
-} from "../conformance/captures.js";
-import type { JsonValue } from "../conformance/json.js";
-import { isWildcard, matchMessage, matchValue } from "../conformance/matcher.js";
+} from "../conformance/judge/captures.js";
+import { isWildcard, matchMessage, matchValue } from "../conformance/judge/matcher.js";
+import type { JsonValue } from "../conformance/wire/json.js";
 
 describe("capture wildcards", () => {
   it("names only well-formed <capture:NAME> strings", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { JsonValue } from "../conformance/json.js";
-import { matchMessage, matchValue, withPresenceOnly } from "../conformance/matcher.js";
+import { matchMessage, matchValue, withPresenceOnly } from "../conformance/judge/matcher.js";
+import type { JsonValue } from "../conformance/wire/json.js";
 
 const parse = (text: string): JsonValue => JSON.parse(text) as JsonValue;
 const matches = (expected: string, actual: string): boolean =>

@@ -1,8 +1,8 @@
-import type { ExpectOptions } from "./expectations.js";
-import { call, initialize } from "./expectations.js";
-import { isJsonObject } from "./json.js";
-import { Transcript } from "./transcript.js";
-import { WireConnection } from "./wire-client.js";
+import type { ExpectOptions } from "../judge/expectations.js";
+import { call, initialize } from "../judge/expectations.js";
+import { isJsonObject } from "../wire/json.js";
+import { Transcript } from "../wire/transcript.js";
+import { WireConnection } from "../wire/wire-client.js";
 
 /**
  * What the suite asks the implementation under test once per run, outside

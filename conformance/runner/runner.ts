@@ -1,25 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { SETTINGS_WRITERS } from "./areas.js";
 import {
   type CaseContext,
   CaseFailure,
   type CaseNeeds,
   type ConformanceCase,
   NotImplemented,
-} from "./case.js";
-import { loadFixtureCases } from "./fixture-cases.js";
-import { lifecycleCheckCases } from "./lifecycle-checks.js";
-import { OpenRpcContract } from "./openrpc-contract.js";
-import { exampleCases } from "./openrpc-examples.js";
+} from "../cases/case.js";
+import { loadFixtureCases } from "../cases/fixture-cases.js";
+import { lifecycleCheckCases } from "../cases/lifecycle-checks.js";
+import { exampleCases } from "../cases/openrpc-examples.js";
+import { spawnCheckCases } from "../cases/spawn-checks.js";
+import { OpenRpcContract } from "../judge/openrpc-contract.js";
+import { type ReportTargets, writeReports } from "../report/reports.js";
+import { areaTable, type CaseResult, type Outcome, totals } from "../report/tally.js";
+import { Transcript } from "../wire/transcript.js";
+import { SETTINGS_WRITERS } from "./areas.js";
 import { findPackageRoot, packageVersion } from "./package-root.js";
-import { type ReportTargets, writeReports } from "./reports.js";
 import { SharedDaemon } from "./shared-daemon.js";
 import { DaemonLauncher, type DaemonProcess, describeExit } from "./spawn.js";
-import { spawnCheckCases } from "./spawn-checks.js";
-import { areaTable, type CaseResult, type Outcome, totals } from "./tally.js";
 import { probeCapabilities, removeRunLeftovers } from "./target.js";
-import { Transcript } from "./transcript.js";
 
 export interface RunOptions {
   /** Test an already running daemon at this path. */

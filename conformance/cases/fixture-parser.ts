@@ -1,7 +1,7 @@
 import { parse as parseToml } from "smol-toml";
-import { declaredCaptures, RUN_CAPTURE, referencedCaptures, withPlaceholders } from "./captures.js";
-import { JSON_NUMBER } from "./id-text.js";
-import type { JsonValue } from "./json.js";
+import { declaredCaptures, RUN_CAPTURE, referencedCaptures, withPlaceholders } from "../judge/captures.js";
+import { JSON_NUMBER } from "../judge/id-text.js";
+import type { JsonValue } from "../wire/json.js";
 
 /**
  * Parser for `.io` fixture files: the Ethereum execution-apis shape (a file

@@ -1,5 +1,5 @@
+import { isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { captureName } from "./captures.js";
-import { isJsonObject, type JsonObject, type JsonValue, preview } from "./json.js";
 
 /**
  * Structural comparison of an expected message (from a fixture `<<` line or an

@@ -1,10 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fixtureArea, methodsIn } from "./areas.js";
-import { collectCaptures, RUN_CAPTURE, substitute } from "./captures.js";
-import { type CaseContext, CaseFailure, type ConformanceCase, NotImplemented } from "./case.js";
-import type { Connection } from "./connection.js";
+import { collectCaptures, RUN_CAPTURE, substitute } from "../judge/captures.js";
 import {
   type ExpectOptions,
   expectClose,
@@ -13,15 +10,18 @@ import {
   expectSilence,
   expectUnordered,
   initialize,
-} from "./expectations.js";
+} from "../judge/expectations.js";
+import { expectIdText } from "../judge/id-text.js";
+import { describeMismatch, matchValue } from "../judge/matcher.js";
+import { fixtureArea, methodsIn } from "../runner/areas.js";
+import type { Connection } from "../wire/connection.js";
+import { discoverGatewayUrl, type HttpResponse, httpRequest } from "../wire/gateway.js";
+import { type JsonValue, preview } from "../wire/json.js";
+import { upgradeStatus } from "../wire/upgrade.js";
+import { WireConnection } from "../wire/wire-client.js";
+import { WsConnection } from "../wire/ws-client.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, NotImplemented } from "./case.js";
 import { type Fixture, type FixtureStep, parseFixture } from "./fixture-parser.js";
-import { discoverGatewayUrl, type HttpResponse, httpRequest } from "./gateway.js";
-import { expectIdText } from "./id-text.js";
-import { type JsonValue, preview } from "./json.js";
-import { describeMismatch, matchValue } from "./matcher.js";
-import { upgradeStatus } from "./upgrade.js";
-import { WireConnection } from "./wire-client.js";
-import { WsConnection } from "./ws-client.js";
 
 /** Every `.io` file below `fixturesDir`, as a case named by its relative path without `.io`. */
 export async function loadFixtureCases(fixturesDir: string): Promise<ConformanceCase[]> {

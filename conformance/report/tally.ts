@@ -1,4 +1,4 @@
-import { orderAreas } from "./areas.js";
+import { orderAreas } from "../runner/areas.js";
 
 /** What became of one case. */
 export type Outcome =

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonValue } from "./json.js";
+import { isJsonObject, type JsonValue } from "../wire/json.js";
 
 /**
  * Value capture for fixtures: `"<capture:NAME>"` in a `<<` line matches any

@@ -1,10 +1,10 @@
-import { methodArea } from "./areas.js";
+import { call, type ExpectOptions, expectMessage, expectSilence, initialize } from "../judge/expectations.js";
+import { withPresenceOnly } from "../judge/matcher.js";
+import type { ExamplePairing, MethodEntry, OpenRpcContract } from "../judge/openrpc-contract.js";
+import { methodArea } from "../runner/areas.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../wire/json.js";
+import { WireConnection } from "../wire/wire-client.js";
 import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
-import { call, type ExpectOptions, expectMessage, expectSilence, initialize } from "./expectations.js";
-import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
-import { withPresenceOnly } from "./matcher.js";
-import type { ExamplePairing, MethodEntry, OpenRpcContract } from "./openrpc-contract.js";
-import { WireConnection } from "./wire-client.js";
 
 /**
  * openrpc.json's example pairings replayed against the daemon: the document

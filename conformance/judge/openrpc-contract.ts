@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../wire/json.js";
 
 /**
  * openrpc.json read as data, never as code: method descriptions, example

@@ -1,6 +1,6 @@
-import { CaseFailure } from "./case.js";
-import type { Connection, WireEvent } from "./connection.js";
-import { clip, isJsonObject, type JsonObject, type JsonValue, preview } from "./json.js";
+import { CaseFailure } from "../cases/case.js";
+import type { Connection, WireEvent } from "../wire/connection.js";
+import { clip, isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { describeMismatch, matchMessage } from "./matcher.js";
 import type { OpenRpcContract } from "./openrpc-contract.js";
 

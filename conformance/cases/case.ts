@@ -1,6 +1,6 @@
-import type { OpenRpcContract } from "./openrpc-contract.js";
-import type { DaemonLauncher } from "./spawn.js";
-import type { Transcript } from "./transcript.js";
+import type { OpenRpcContract } from "../judge/openrpc-contract.js";
+import type { DaemonLauncher } from "../runner/spawn.js";
+import type { Transcript } from "../wire/transcript.js";
 
 /** What a case needs from the runner; decides whether it can run under --socket. */
 export type CaseNeeds =
