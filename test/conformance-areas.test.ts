@@ -71,7 +71,7 @@ const results: CaseResult[] = [
     name: "framing/b",
     area: "framing",
     title: 'B <"&">',
-    outcome: { status: "fail", reason: "line 3: got <x> & \u0001", details: ["main > sent"] },
+    outcome: { status: "fail", reason: "line 3: got <x> & \u0001", rule: "R (SPEC §2)", details: ["main > sent"] },
     durationMs: 40,
   },
   {

@@ -133,6 +133,29 @@ export async function call(
   return result;
 }
 
+/**
+ * The next message must be the response to `id`, a result or an error, whichever it is (checked
+ * against openrpc.json like any other); returned for the caller to judge.
+ */
+export async function expectResponse(
+  connection: Connection,
+  id: string,
+  options: ExpectOptions,
+): Promise<JsonObject> {
+  const actual = await receiveMessage(connection, options.timeoutMs, `the response to ${JSON.stringify(id)}`);
+  const isResponse =
+    isJsonObject(actual) &&
+    actual.id === id &&
+    actual.method === undefined &&
+    (Object.hasOwn(actual, "result") || Object.hasOwn(actual, "error"));
+  if (!isResponse)
+    throw new CaseFailure(
+      `${connection.name}: expected the response to ${JSON.stringify(id)}, got ${preview(actual, 200)}`,
+    );
+  assertContract(connection, actual, options.contract);
+  return actual;
+}
+
 /** `@init`: initialize with protocol version 1 must succeed. */
 export async function initialize(
   connection: Connection,

@@ -1,9 +1,9 @@
 import { orderAreas } from "../runner/areas.js";
 
-/** What became of one case. */
+/** What became of one case. A failure names the rule it checks (and the step of it that broke). */
 export type Outcome =
   | { status: "ok" }
-  | { status: "fail"; reason: string; details: string[] }
+  | { status: "fail"; reason: string; rule: string; step?: string; details: string[] }
   | { status: "skip"; reason: string }
   | { status: "not-implemented"; reason: string };
 
@@ -11,6 +11,8 @@ export interface CaseResult {
   name: string;
   area: string;
   title: string;
+  /** What the case needed (CaseNeeds kind): decides whether a live daemon could host it. */
+  needs?: "running-daemon" | "fresh-daemon" | "daemon-launcher";
   outcome: Outcome;
   durationMs: number;
 }
@@ -21,6 +23,12 @@ export interface Counts {
   skipped: number;
   notImplemented: number;
 }
+
+/**
+ * How much of an area the implementation offers (SPEC §16), judged from the cases that were not
+ * skipped: all of them ran, some of them are not implemented (the rest ran), or none ran.
+ */
+export type Implementation = "implemented" | "partial" | "not implemented" | "not run";
 
 export function emptyCounts(): Counts {
   return { passed: 0, failed: 0, skipped: 0, notImplemented: 0 };
@@ -43,6 +51,12 @@ export function count(into: Counts, outcome: Outcome): void {
   }
 }
 
+export function implementation(counts: Counts): Implementation {
+  const ran = counts.passed + counts.failed;
+  if (ran === 0) return counts.notImplemented > 0 ? "not implemented" : "not run";
+  return counts.notImplemented > 0 ? "partial" : "implemented";
+}
+
 /** Per-area counts, areas in SPEC §16 order; areas with no selected case are left out. */
 export function countByArea(results: readonly CaseResult[]): Map<string, Counts> {
   const byArea = new Map<string, Counts>();
@@ -62,24 +76,68 @@ export function totals(results: readonly CaseResult[]): Counts {
   return counts;
 }
 
+/** For each partial area, its not-implemented cases grouped by reason: what the implementation lacks. */
+export function partialAreas(results: readonly CaseResult[]): Map<string, Map<string, string[]>> {
+  const partial = new Map<string, Map<string, string[]>>();
+  for (const [area, counts] of countByArea(results)) {
+    if (implementation(counts) !== "partial") continue;
+    const reasons = new Map<string, string[]>();
+    for (const result of results) {
+      if (result.area !== area || result.outcome.status !== "not-implemented") continue;
+      const names = reasons.get(result.outcome.reason) ?? [];
+      names.push(result.name);
+      reasons.set(result.outcome.reason, names);
+    }
+    partial.set(area, reasons);
+  }
+  return partial;
+}
+
+/**
+ * Under --socket: of the cases a running daemon can host (they need neither settings of their own
+ * nor a daemon they start, stop or restart), how many ran, and why the others did not.
+ */
+export function liveDaemonCoverage(results: readonly CaseResult[]): {
+  eligible: number;
+  ran: number;
+  skipped: number;
+} {
+  const eligible = results.filter((result) => result.needs === "running-daemon");
+  const ran = eligible.filter((result) => result.outcome.status === "ok" || result.outcome.status === "fail");
+  const skipped = eligible.filter((result) => result.outcome.status === "skip");
+  return { eligible: eligible.length, ran: ran.length, skipped: skipped.length };
+}
+
 /** The per-area table printed before the closing line. */
 export function areaTable(results: readonly CaseResult[]): string[] {
-  const header = ["area", "passed", "failed", "skipped", "not-implemented"];
+  const header = ["area", "passed", "failed", "skipped", "not-implemented", "implementation"];
   const rows = [...countByArea(results)].map(([area, c]) => [
     area,
     String(c.passed),
     String(c.failed),
     String(c.skipped),
     String(c.notImplemented),
+    implementation(c),
   ]);
   const all = totals(results);
-  rows.push(["all", String(all.passed), String(all.failed), String(all.skipped), String(all.notImplemented)]);
+  rows.push([
+    "all",
+    String(all.passed),
+    String(all.failed),
+    String(all.skipped),
+    String(all.notImplemented),
+    "",
+  ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );
+  const last = header.length - 1;
   const format = (row: string[]): string =>
     row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!)))
-      .join("  ");
+      .map((cell, column) =>
+        column === 0 || column === last ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join("  ")
+      .trimEnd();
   return [format(header), ...rows.map(format)];
 }
