@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { OpenRpcContract } from "../judge/openrpc-contract.js";
 import { findPackageRoot } from "../runner/package-root.js";
 import { authorizationCases } from "./authorization.js";
+import { beforeInitializeCases } from "./before-initialize.js";
 import { CaseFailure, type ConformanceCase } from "./case.js";
 import { directionCases } from "./directions.js";
 import { durabilityCases } from "./durability.js";
@@ -25,7 +26,11 @@ export async function collectCases(
   let fromDocument: ConformanceCase[];
   try {
     contract = await OpenRpcContract.load(openrpcPath ?? join(root, "openrpc.json"));
-    fromDocument = [...exampleCases(contract), ...authorizationCases(contract)];
+    fromDocument = [
+      ...exampleCases(contract),
+      ...beforeInitializeCases(contract),
+      ...authorizationCases(contract),
+    ];
   } catch (error) {
     const problem = (error as Error).message;
     fromDocument = [

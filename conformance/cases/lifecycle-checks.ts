@@ -30,7 +30,7 @@ export function lifecycleCheckCases(): ConformanceCase[] {
     name: `endpoint/${name}`,
     area: "endpoint",
     methods: ["status"],
-    title,
+    title: `${title} (SPEC ${name.startsWith("ephemeral") ? "§10" : "§1"})`,
     needs: { kind: "daemon-launcher" },
     run: (context) => run(new Lifecycle(context)),
   });

@@ -27,7 +27,7 @@ export function spawnCheckCases(): ConformanceCase[] {
     name: `endpoint/${name}`,
     area: "endpoint",
     methods: ["status"],
-    title,
+    title: `${title} (SPEC §1)`,
     needs: { kind: "daemon-launcher" },
     run: (context) => run(new Checks(context)),
   });

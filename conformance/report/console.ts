@@ -63,12 +63,13 @@ export function printSummary(results: readonly CaseResult[], options: ConsoleOpt
   options.print("");
   for (const line of areaTable(results)) options.print(line);
   const partial = partialAreas(results);
-  if (partial.size > 0) {
-    options.print("");
-    for (const [area, reasons] of partial) {
-      options.print(`partial ${area}: not implemented:`);
-      for (const [reason, names] of reasons) options.print(`  ${names.join(", ")}: ${oneLine(reason)}`);
-    }
+  if (partial.size > 0) options.print("");
+  for (const [area, reasons] of partial) {
+    const inArea = results.filter((result) => result.area === area);
+    const missing = [...reasons.values()].reduce((sum, names) => sum + names.length, 0);
+    options.print(
+      `partial ${area}: ${inArea.length - missing} of ${inArea.length} cases ran; not implemented: ${describeMissing(reasons)}`,
+    );
   }
   if (options.socket !== undefined) {
     const { eligible, ran } = liveDaemonCoverage(results);
@@ -80,6 +81,28 @@ export function printSummary(results: readonly CaseResult[], options: ConsoleOpt
   }
   options.print(`${all.passed} passed, ${all.failed} failed, ${all.skipped} skipped`);
   return all;
+}
+
+const CAPABILITIES_REASON = "not in initialize.capabilities: ";
+
+/**
+ * What a partial area lacks, shortest first: the methods missing from initialize.capabilities with
+ * how many cases each keeps from running, then any other reason with its cases (the JSON report
+ * lists every case).
+ */
+function describeMissing(reasons: ReadonlyMap<string, readonly string[]>): string {
+  const byMethod = new Map<string, number>();
+  const other: string[] = [];
+  for (const [reason, names] of reasons) {
+    if (!reason.startsWith(CAPABILITIES_REASON)) {
+      other.push(`${oneLine(reason)} (${names.join(", ")})`);
+      continue;
+    }
+    for (const method of reason.slice(CAPABILITIES_REASON.length).split(", "))
+      byMethod.set(method, (byMethod.get(method) ?? 0) + names.length);
+  }
+  const methods = [...byMethod].map(([method, cases]) => `${method} (${cases})`);
+  return [...(methods.length > 0 ? [`methods ${methods.join(", ")}`] : []), ...other].join("; ");
 }
 
 function oneLine(text: string): string {

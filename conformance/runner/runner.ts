@@ -17,7 +17,7 @@ import { ConfiguredDaemon } from "./configured-daemon.js";
 import { findPackageRoot, packageVersion } from "./package-root.js";
 import { SharedDaemon } from "./shared-daemon.js";
 import { DaemonLauncher, type DaemonProcess, describeExit } from "./spawn.js";
-import { probeCapabilities, removeRunLeftovers } from "./target.js";
+import { defaultAgentIsEcho, probeCapabilities, removeRunLeftovers } from "./target.js";
 
 export { collectCases } from "../cases/index.js";
 
@@ -125,6 +125,10 @@ export async function runConformance(options: RunOptions): Promise<Summary> {
     } catch (error) {
       options.print(`capabilities: unknown, every case runs (${oneLine((error as Error).message)})`);
     }
+    // A live daemon's default agent may be a real model: cases that prompt it expect echo's replies.
+    const echoDefault = shared.isForeign
+      ? await defaultAgentIsEcho(await shared.socketPath(), capabilities, expectOptions)
+      : true;
     const environment: RunEnvironment = {
       options,
       shared,
@@ -133,6 +137,7 @@ export async function runConformance(options: RunOptions): Promise<Summary> {
       contract,
       capabilities,
       runId,
+      echoDefault,
     };
     for (const [index, testCase] of selected.entries()) {
       // Timing-sensitive cases should not compete with a daemon nobody uses any more.
@@ -192,6 +197,8 @@ interface RunEnvironment {
   contract: OpenRpcContract | undefined;
   capabilities: readonly string[] | undefined;
   runId: string;
+  /** false when the --socket daemon's default agent is not on an echo provider. */
+  echoDefault: boolean | undefined;
 }
 
 /** Why the case is not run at all, or undefined when it runs. */
@@ -219,6 +226,17 @@ function precheck(testCase: ConformanceCase, environment: RunEnvironment): Outco
     return {
       status: "skip",
       reason: `would change the daemon's settings or credentials (${testCase.methods.join(", ")}); run with --allow-writes`,
+    };
+  }
+  if (
+    testCase.needs.kind === "running-daemon" &&
+    environment.echoDefault === false &&
+    testCase.methods.includes("session/prompt")
+  ) {
+    return {
+      status: "skip",
+      reason:
+        "prompts the default agent, which on this daemon is not the built-in echo provider the case's expected replies come from (SPEC §7); run with --spawn",
     };
   }
   return undefined;

@@ -31,6 +31,43 @@ export async function probeCapabilities(socketPath: string, options: ExpectOptio
   }
 }
 
+/**
+ * Whether a live daemon's `default` agent runs on a provider of kind `echo` (SPEC §7: built in,
+ * replies with the prompt), which the cases that prompt it rely on; undefined when config/get is
+ * not served or says nothing useful.
+ */
+export async function defaultAgentIsEcho(
+  socketPath: string,
+  capabilities: readonly string[] | undefined,
+  options: ExpectOptions,
+): Promise<boolean | undefined> {
+  if (capabilities !== undefined && !capabilities.includes("config/get")) return undefined;
+  const connection = await WireConnection.open(socketPath, "echo-probe", new Transcript(), options.timeoutMs);
+  try {
+    await initialize(connection, "echo-probe-init", options);
+    const agent = await call(
+      connection,
+      "echo-probe-agent",
+      "config/get",
+      { prop: "agents.default.provider" },
+      options,
+    );
+    if (typeof agent.value !== "string") return undefined;
+    const kind = await call(
+      connection,
+      "echo-probe-kind",
+      "config/get",
+      { prop: `providers.${agent.value}.kind` },
+      options,
+    );
+    return typeof kind.value === "string" ? kind.value === "echo" : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    connection.destroy();
+  }
+}
+
 /** Deletes the run's sessions and revokes the run's pairing tokens; returns how many of each. */
 export async function removeRunLeftovers(
   socketPath: string,
