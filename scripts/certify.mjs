@@ -95,7 +95,9 @@ function minimalDaemonProblems(report) {
     if (TRANSPORT_AREAS.includes(area)) continue;
     const expected = MINIMAL_PARTIAL.includes(area) ? ["partial"] : ["partial", "not_implemented"];
     if (counts.failed > 0 || counts.skipped > 0 || !expected.includes(counts.implementation))
-      problems.push(`area ${area} should be ${expected.join(" or ")} with no failure: ${JSON.stringify(counts)}`);
+      problems.push(
+        `area ${area} should be ${expected.join(" or ")} with no failure: ${JSON.stringify(counts)}`,
+      );
   }
   const by = (kind) =>
     Object.entries(report.areas)

@@ -174,7 +174,9 @@ function table(outcomes) {
   console.log(`\n${"area".padEnd(width)}  mutants  killed  rate`);
   for (const [area, row] of byArea) {
     const rate = `${Math.round((row.killed / row.mutants) * 100)}%`;
-    console.log(`${area.padEnd(width)}  ${String(row.mutants).padStart(7)}  ${String(row.killed).padStart(6)}  ${rate.padStart(4)}`);
+    console.log(
+      `${area.padEnd(width)}  ${String(row.mutants).padStart(7)}  ${String(row.killed).padStart(6)}  ${rate.padStart(4)}`,
+    );
   }
 }
 
@@ -191,7 +193,10 @@ execFileSync(process.execPath, ["conformance/build.mjs"], { stdio: "inherit" });
 const started = Date.now();
 await baselines(reference, minimal);
 
-const queue = [...reference.map((m) => ({ ...m, kind: "reference" })), ...minimal.map((m) => ({ ...m, kind: "minimal" }))];
+const queue = [
+  ...reference.map((m) => ({ ...m, kind: "reference" })),
+  ...minimal.map((m) => ({ ...m, kind: "minimal" })),
+];
 const outcomes = [];
 async function worker() {
   for (let mutant = queue.shift(); mutant; mutant = queue.shift()) {
@@ -200,10 +205,14 @@ async function worker() {
     const killed = result.code === 1;
     outcomes.push({ mutant, killed });
     if (killed) {
-      console.log(`killed   ${mutant.name} [${mutant.area}] (${mutant.what}): ${result.failed.length} failed: ${result.failed.join(", ")}`);
+      console.log(
+        `killed   ${mutant.name} [${mutant.area}] (${mutant.what}): ${result.failed.length} failed: ${result.failed.join(", ")}`,
+      );
       if (result.rules[0]) console.log(`         rule: ${result.rules[0]}`);
     } else {
-      console.log(`SURVIVED ${mutant.name} [${mutant.area}] (${mutant.what}): exit ${result.code}, ${result.last}`);
+      console.log(
+        `SURVIVED ${mutant.name} [${mutant.area}] (${mutant.what}): exit ${result.code}, ${result.last}`,
+      );
     }
   }
 }

@@ -94,7 +94,9 @@ describe("two --socket runs in a row on one daemon", () => {
     }
     expect(first.stdout).toMatch(/run with --allow-writes/);
     // Nine in ten of the cases a running daemon can host run against it (issue 21).
-    const coverage = /^live daemon: (\d+) of the (\d+) cases a running daemon can host ran/m.exec(first.stdout);
+    const coverage = /^live daemon: (\d+) of the (\d+) cases a running daemon can host ran/m.exec(
+      first.stdout,
+    );
     expect(coverage, first.stdout).not.toBeNull();
     const [ran, eligible] = [Number(coverage?.[1]), Number(coverage?.[2])];
     expect(eligible).toBeGreaterThan(120);

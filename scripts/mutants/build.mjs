@@ -3,7 +3,17 @@
 // node_modules/, native/, dist/dashboard/) and a bundle made by esbuild straight from the TypeScript
 // (no type check: a mutant only has to run). bin/zeroclaw.js is copied, not linked, so it finds the
 // copy's bundle. The worktree is never written.
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -16,7 +26,8 @@ export class PatternError extends Error {}
 /** Checks a mutant against the source at `root`; returns the mutated text of its file. */
 export function mutatedText(root, mutant) {
   const path = join(root, mutant.file);
-  if (!existsSync(path)) throw new PatternError(`mutant ${mutant.name}: ${mutant.file} does not exist any more`);
+  if (!existsSync(path))
+    throw new PatternError(`mutant ${mutant.name}: ${mutant.file} does not exist any more`);
   const text = readFileSync(path, "utf8");
   const count = text.split(mutant.search).length - 1;
   if (count !== 1)
@@ -37,7 +48,8 @@ export async function buildDaemon(root, mutant) {
   try {
     cpSync(join(root, "src"), join(dir, "src"), { recursive: true });
     if (mutant) writeFileSync(join(dir, mutant.file), mutatedText(root, mutant));
-    for (const name of LINKED) if (existsSync(join(root, name))) symlinkSync(join(root, name), join(dir, name));
+    for (const name of LINKED)
+      if (existsSync(join(root, name))) symlinkSync(join(root, name), join(dir, name));
     mkdirSync(join(dir, "bin"));
     copyFileSync(join(root, "bin", "zeroclaw.js"), join(dir, "bin", "zeroclaw.js"));
     mkdirSync(join(dir, "dist"));

@@ -79,9 +79,9 @@ export const REFERENCE_MUTANTS = [
     area: "grants",
     suite: ["principals"],
     file: "src/auth/principal.ts",
-    search: "return p.grants.has(`${resource}:*`) || p.grants.has(`*:${verb}`) || p.grants.has(\"*:*\");",
+    search: 'return p.grants.has(`${resource}:*`) || p.grants.has(`*:${verb}`) || p.grants.has("*:*");',
     replace:
-      "return p.grants.has(`${resource}:*`) || p.grants.has(`*:${verb}`) || p.grants.has(\"*:*\") || [...p.grants].some((g) => g.startsWith(`${resource}:`));",
+      'return p.grants.has(`${resource}:*`) || p.grants.has(`*:${verb}`) || p.grants.has("*:*") || [...p.grants].some((g) => g.startsWith(`${resource}:`));',
     what: "holding one verb of a resource grants all its verbs (sessions:create allows session/kill)",
   },
   {
@@ -128,7 +128,8 @@ export const REFERENCE_MUTANTS = [
     area: "ownership",
     suite: ["principals"],
     file: "src/sessions/session-manager.ts",
-    search: "    if (!owns(principal, live?.owner ?? row!.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });\n",
+    search:
+      "    if (!owns(principal, live?.owner ?? row!.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });\n",
     replace: "",
     what: "session/delete of someone else's session skips the ownership check",
   },
@@ -274,7 +275,8 @@ export const REFERENCE_MUTANTS = [
     area: "uploads",
     suite: ["files"],
     file: "src/files/upload-manager.ts",
-    search: "if (!u || u.connectionId !== connectionId) throw rpcErrors.uploadNotFound({ upload_id: uploadId });",
+    search:
+      "if (!u || u.connectionId !== connectionId) throw rpcErrors.uploadNotFound({ upload_id: uploadId });",
     replace: "if (!u) throw rpcErrors.uploadNotFound({ upload_id: uploadId });",
     what: "another connection may continue and commit an upload",
   },
@@ -517,7 +519,8 @@ export const REFERENCE_MUTANTS = [
     area: "config",
     suite: ["config"],
     file: "src/config/props.ts",
-    search: "return segments.every((s) => PROP_SEGMENT.test(s) && !FORBIDDEN_KEYS.has(s)) ? segments : undefined;",
+    search:
+      "return segments.every((s) => PROP_SEGMENT.test(s) && !FORBIDDEN_KEYS.has(s)) ? segments : undefined;",
     replace: "return segments.every((s) => PROP_SEGMENT.test(s)) ? segments : undefined;",
     what: "__proto__, constructor and prototype are accepted as config map keys in a prop path",
   },
@@ -558,7 +561,7 @@ export const REFERENCE_MUTANTS = [
     suite: ["gateway"],
     file: "src/daemon/gateway-listener.ts",
     search: "if (origin !== undefined && !this.admittedOrigins.has(normalizeOrigin(origin))) {",
-    replace: "if (origin === undefined && !this.admittedOrigins.has(normalizeOrigin(origin ?? \"\"))) {",
+    replace: 'if (origin === undefined && !this.admittedOrigins.has(normalizeOrigin(origin ?? ""))) {',
     what: "a WebSocket upgrade from any Origin is accepted",
   },
   {
