@@ -31,11 +31,10 @@ export class ConfiguredDaemon {
   canServe(needs: CaseNeeds | undefined): boolean {
     const current = this.current;
     return (
-      current !== undefined &&
-      current.shared &&
+      current?.shared === true &&
       needs?.kind === "fresh-daemon" &&
       needs.shared === true &&
-      needs.configLines.join("\n") === current.key
+      needs.configLines.join("\n") === current?.key
     );
   }
 

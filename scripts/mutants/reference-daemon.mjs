@@ -51,7 +51,9 @@ export const REFERENCE_MUTANTS = [
     area: "directions",
     suite: ["sessions"],
     file: "src/jsonrpc/peer.ts",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     search: "const id = `zc-out-${this.nextOutboundId++}`;",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     replace: "const id = `zc-out-${this.nextOutboundId}`;",
     what: "every daemon → client request carries the same id",
   },
@@ -79,8 +81,10 @@ export const REFERENCE_MUTANTS = [
     area: "grants",
     suite: ["principals"],
     file: "src/auth/principal.ts",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
     search: 'return p.grants.has(`${resource}:*`) || p.grants.has(`*:${verb}`) || p.grants.has("*:*");',
     replace:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
       'return p.grants.has(`${resource}:*`) || p.grants.has(`*:${verb}`) || p.grants.has("*:*") || [...p.grants].some((g) => g.startsWith(`${resource}:`));',
     what: "holding one verb of a resource grants all its verbs (sessions:create allows session/kill)",
   },
