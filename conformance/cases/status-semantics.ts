@@ -99,8 +99,20 @@ async function uptimeInMilliseconds(probe: StatusProbe): Promise<void> {
     );
 }
 
+/** The local connection count once it has stopped moving (connections of an earlier case may still be closing). */
+async function settledConnections(probe: StatusProbe, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let last = localConnections(await probe.status());
+  for (;;) {
+    await sleep(50);
+    const now = localConnections(await probe.status());
+    if (now === last || Date.now() > deadline) return now;
+    last = now;
+  }
+}
+
 async function connectionsCounted(probe: StatusProbe, context: CaseContext): Promise<void> {
-  const before = localConnections(await probe.status());
+  const before = await settledConnections(probe, context.timeoutMs);
   const extra: WireConnection[] = [];
   try {
     for (const name of ["extra-1", "extra-2"]) {
@@ -149,15 +161,21 @@ async function sessionsCounted(probe: StatusProbe, context: CaseContext): Promis
   ): Promise<void> => {
     await step();
     const now = await probe.status();
+    const ids = Array.isArray(now.session_ids) ? now.session_ids : [];
+    // Another live session may have been reclaimed meanwhile (sessions.max_live, SPEC §12): it
+    // leaves session_ids, and the live count with it.
+    const earlier = Array.isArray(last.session_ids) ? last.session_ids : [];
+    const reclaimed = earlier.filter((id) => !ids.includes(id) && id !== a && id !== b).length;
     const moved = {
       live: numberAt(now, "sessions", "live") - numberAt(last, "sessions", "live"),
       persisted: numberAt(now, "sessions", "persisted") - numberAt(last, "sessions", "persisted"),
     };
-    if (moved.live !== live || moved.persisted !== persisted)
+    if (moved.live !== live - reclaimed || moved.persisted !== persisted)
       throw new CaseFailure(
-        `after ${what}: sessions moved by ${preview(moved)}, expected {"live":${live},"persisted":${persisted}} (before ${preview(last.sessions)}, after ${preview(now.sessions)})`,
+        `after ${what}: sessions moved by ${preview(moved)}, expected {"live":${live - reclaimed},"persisted":${persisted}} (before ${preview(last.sessions)}, after ${preview(now.sessions)})`,
       );
-    const ids = Array.isArray(now.session_ids) ? now.session_ids : [];
+    if (numberAt(now, "sessions", "live") !== ids.length)
+      throw new CaseFailure(`sessions.live is ${preview(now.sessions)} but session_ids lists ${ids.length}`);
     for (const id of listed)
       if (!ids.includes(id)) throw new CaseFailure(`after ${what}: session_ids lacks the live session ${id}`);
     for (const id of unlisted)

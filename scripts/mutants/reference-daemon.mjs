@@ -271,7 +271,7 @@ export const REFERENCE_MUTANTS = [
     suite: ["files"],
     file: "src/handlers/file.ts",
     search: "if (upload.sha256 !== undefined && upload.sha256 !== actual) {",
-    replace: "if (upload.sha256 === undefined && upload.sha256 !== actual) {",
+    replace: 'if (upload.sha256 !== undefined && upload.sha256 !== actual && upload.sha256 === "") {',
     what: "a declared sha256 that does not match is never refused",
   },
   {
@@ -565,7 +565,7 @@ export const REFERENCE_MUTANTS = [
     suite: ["gateway"],
     file: "src/daemon/gateway-listener.ts",
     search: "if (origin !== undefined && !this.admittedOrigins.has(normalizeOrigin(origin))) {",
-    replace: 'if (origin === undefined && !this.admittedOrigins.has(normalizeOrigin(origin ?? ""))) {',
+    replace: 'if (origin !== undefined && !this.admittedOrigins.has(normalizeOrigin(origin)) && origin === "") {',
     what: "a WebSocket upgrade from any Origin is accepted",
   },
   {
