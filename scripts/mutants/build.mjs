@@ -33,7 +33,7 @@ export function mutatedText(root, mutant) {
   if (count !== 1)
     throw new PatternError(
       `mutant ${mutant.name}: its search text occurs ${count} times in ${mutant.file} (expected exactly once): ` +
-        `the source changed under it; update scripts/mutants/reference-daemon.mjs\n  search: ${JSON.stringify(mutant.search)}`,
+        `the source changed under it; update it in scripts/mutants/*-mutants.mjs\n  search: ${JSON.stringify(mutant.search)}`,
     );
   return text.replace(mutant.search, () => mutant.replace);
 }
