@@ -32,6 +32,7 @@ describe("capture wildcards", () => {
   it("are declared in document order, and never inside <each>", () => {
     expect(declaredCaptures({ a: "<capture:one>", b: [1, { c: "<capture:two>" }] })).toEqual(["one", "two"]);
     expect(() => declaredCaptures({ list: ["<each>", { id: "<capture:id>" }] })).toThrow(/inside/);
+    expect(() => declaredCaptures({ list: ["<some>", { id: "<capture:id>" }] })).toThrow(/inside/);
   });
 
   it("store the actual values at their places", () => {

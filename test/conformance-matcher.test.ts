@@ -79,6 +79,20 @@ describe("structural comparison", () => {
     expect(matchValue(pattern, parse('[{"path":"/a"}]'))).not.toBeNull();
   });
 
+  it('matches ["<some>", pattern] against arrays with at least one matching item, whatever else they hold', () => {
+    const pattern = parse('["<some>",{"session_id":"s1","state":"closed"}]');
+    expect(
+      matchValue(
+        pattern,
+        parse('[{"session_id":"s0","state":"idle"},{"session_id":"s1","state":"closed"}]'),
+        "at-least",
+      ),
+    ).toBeNull();
+    expect(matchValue(pattern, parse('[{"session_id":"s1","state":"idle"}]'), "at-least")).not.toBeNull();
+    expect(matchValue(pattern, [], "at-least")).not.toBeNull();
+    expect(matchValue(pattern, parse('{"session_id":"s1"}'), "at-least")).not.toBeNull();
+  });
+
   it("compares the params of daemon-initiated messages exactly", () => {
     const expected = '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"<string>"}}';
     expect(matches(expected, '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s"}}')).toBe(
