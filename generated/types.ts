@@ -280,6 +280,9 @@ export interface StatusResult {
   server_version: string;
   protocol_version: number;
   pid: number;
+  /**
+   * Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock).
+   */
   uptime_ms: number;
   endpoint: string;
   data_dir: string;
@@ -288,10 +291,22 @@ export interface StatusResult {
     gateway: number;
     limit: number;
   };
+  /**
+   * Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
+   */
   sessions: {
+    /**
+     * Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or reclaimed since.
+     */
     live: number;
+    /**
+     * Sessions in storage, closed and killed ones included, deleted ones not.
+     */
     persisted: number;
   };
+  /**
+   * The ids of the live sessions counted in sessions.live.
+   */
   session_ids: string[];
   gateway_url: string | null;
 }

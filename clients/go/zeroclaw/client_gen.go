@@ -432,7 +432,12 @@ func (c *Client) OnSessionUpdate(fn func(SessionUpdateParams)) {
 // request: ask the user a question (the ask_user tool).
 //
 // Sent only to a connection that advertised clientCapabilities.elicitation. If the client never
-// answers, the tool keeps its own timeout.
+// answers, the tool keeps its own timeout. Correlated like every request (SPEC §3): only a response
+// carrying exactly this request's id, on this connection, settles it, whatever else is pending and
+// in whatever order the client answers; a result (null included) settles it at once as the client's
+// answer, an error response as a failure that never reaches the tool as an acceptance; a response
+// after the tool gave up (sessions.ask_user_timeout_ms) is ignored and never answered. The tool's
+// output, which the tool_result update shows as rawOutput, carries the answer.
 type ElicitationCreateHandler func(ctx context.Context, params *ElicitationCreateParams) (*ElicitationCreateResult, error)
 
 // HandleElicitationCreate sets the handler for elicitation/create. Each request runs in its own

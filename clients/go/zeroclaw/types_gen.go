@@ -71,16 +71,22 @@ type DaemonCommand struct {
 
 // StatusResult is the result of status.
 type StatusResult struct {
-	ServerVersion   string                  `json:"server_version"`
-	ProtocolVersion int64                   `json:"protocol_version"`
-	PID             int64                   `json:"pid"`
-	UptimeMs        int64                   `json:"uptime_ms"`
-	Endpoint        string                  `json:"endpoint"`
-	DataDir         string                  `json:"data_dir"`
-	Connections     StatusResultConnections `json:"connections"`
-	Sessions        StatusResultSessions    `json:"sessions"`
-	SessionIDs      []string                `json:"session_ids"`
-	GatewayURL      *string                 `json:"gateway_url"`
+	ServerVersion   string `json:"server_version"`
+	ProtocolVersion int64  `json:"protocol_version"`
+	PID             int64  `json:"pid"`
+	// Milliseconds since the daemon started (the conformance suite compares two calls with the wall
+	// clock).
+	UptimeMs    int64                   `json:"uptime_ms"`
+	Endpoint    string                  `json:"endpoint"`
+	DataDir     string                  `json:"data_dir"`
+	Connections StatusResultConnections `json:"connections"`
+	// Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to
+	// both; session/close and session/kill take one from live; session/delete takes one from
+	// persisted (and from live if it was live).
+	Sessions StatusResultSessions `json:"sessions"`
+	// The ids of the live sessions counted in sessions.live.
+	SessionIDs []string `json:"session_ids"`
+	GatewayURL *string  `json:"gateway_url"`
 }
 
 // StatusResultConnections is StatusResult.Connections.
@@ -90,9 +96,14 @@ type StatusResultConnections struct {
 	Limit   int64 `json:"limit"`
 }
 
-// StatusResultSessions is StatusResult.Sessions.
+// StatusResultSessions: Counts the caller may see (a non-admin: its own sessions, SPEC §12).
+// session/new adds one to both; session/close and session/kill take one from live; session/delete
+// takes one from persisted (and from live if it was live).
 type StatusResultSessions struct {
-	Live      int64 `json:"live"`
+	// Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or
+	// reclaimed since.
+	Live int64 `json:"live"`
+	// Sessions in storage, closed and killed ones included, deleted ones not.
 	Persisted int64 `json:"persisted"`
 }
 

@@ -407,11 +407,19 @@ class StatusResult:
     protocol_version: int
     pid: int
     uptime_ms: int
+    """Milliseconds since the daemon started (the conformance suite compares two calls with
+    the wall clock).
+    """
     endpoint: str
     data_dir: str
     connections: StatusResultConnections
     sessions: StatusResultSessions
+    """Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new
+    adds one to both; session/close and session/kill take one from live; session/delete
+    takes one from persisted (and from live if it was live).
+    """
     session_ids: list[str]
+    """The ids of the live sessions counted in sessions.live."""
     gateway_url: str | None
 
     @classmethod
@@ -472,10 +480,17 @@ class StatusResultConnections:
 
 @dataclass(kw_only=True, slots=True)
 class StatusResultSessions:
-    """The ``sessions`` member of ``StatusResult``."""
+    """Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new
+    adds one to both; session/close and session/kill take one from live; session/delete
+    takes one from persisted (and from live if it was live).
+    """
 
     live: int
+    """Sessions in memory: created or rehydrated by a prompt, and not closed, killed,
+    deleted or reclaimed since.
+    """
     persisted: int
+    """Sessions in storage, closed and killed ones included, deleted ones not."""
 
     @classmethod
     def from_json(cls, data: Any) -> Self:

@@ -245,7 +245,7 @@ impl Client {
 
     /// Daemon → client request: ask the user a question (the ask_user tool).
     ///
-    /// Sent only to a connection that advertised clientCapabilities.elicitation. If the client never answers, the tool keeps its own timeout.
+    /// Sent only to a connection that advertised clientCapabilities.elicitation. If the client never answers, the tool keeps its own timeout. Correlated like every request (SPEC §3): only a response carrying exactly this request's id, on this connection, settles it, whatever else is pending and in whatever order the client answers; a result (null included) settles it at once as the client's answer, an error response as a failure that never reaches the tool as an acceptance; a response after the tool gave up (sessions.ask_user_timeout_ms) is ignored and never answered. The tool's output, which the tool_result update shows as rawOutput, carries the answer.
     ///
     /// Sets the handler for the daemon → client request `elicitation/create` (replacing any earlier one). It runs on a thread of its own, so it may call this client; until one is set the request is answered -32601.
     pub fn handle_elicitation_create<F>(&self, handler: F)

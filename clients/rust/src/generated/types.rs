@@ -102,11 +102,14 @@ pub struct StatusResult {
     pub server_version: String,
     pub protocol_version: i64,
     pub pid: i64,
+    /// Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock).
     pub uptime_ms: u64,
     pub endpoint: String,
     pub data_dir: String,
     pub connections: StatusResultConnections,
+    /// Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
     pub sessions: StatusResultSessions,
+    /// The ids of the live sessions counted in sessions.live.
     pub session_ids: Vec<String>,
     pub gateway_url: Option<String>,
 }
@@ -118,9 +121,12 @@ pub struct StatusResultConnections {
     pub limit: u64,
 }
 
+/// Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct StatusResultSessions {
+    /// Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or reclaimed since.
     pub live: u64,
+    /// Sessions in storage, closed and killed ones included, deleted ones not.
     pub persisted: u64,
 }
 

@@ -1,10 +1,10 @@
 import { lstat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
+import { call, type ExpectOptions, expectDrainClose, initialize } from "../judge/expectations.js";
+import type { DaemonLauncher, DaemonProcess, DaemonSandbox } from "../runner/spawn.js";
+import { describeExit } from "../runner/spawn.js";
+import { WireConnection } from "../wire/wire-client.js";
 import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
-import { call, type ExpectOptions, expectDrainClose, initialize } from "./expectations.js";
-import type { DaemonLauncher, DaemonProcess, DaemonSandbox } from "./spawn.js";
-import { describeExit } from "./spawn.js";
-import { WireConnection } from "./wire-client.js";
 
 /**
  * Daemon lifecycle rules that need timing around whole processes (SPEC §1,
@@ -30,7 +30,7 @@ export function lifecycleCheckCases(): ConformanceCase[] {
     name: `endpoint/${name}`,
     area: "endpoint",
     methods: ["status"],
-    title,
+    title: `${title} (SPEC ${name.startsWith("ephemeral") ? "§10" : "§1"})`,
     needs: { kind: "daemon-launcher" },
     run: (context) => run(new Lifecycle(context)),
   });

@@ -1,6 +1,6 @@
-import { CaseFailure } from "./case.js";
-import type { Connection, WireEvent } from "./connection.js";
-import { clip, isJsonObject, type JsonObject, type JsonValue, preview } from "./json.js";
+import { CaseFailure } from "../cases/case.js";
+import type { Connection, WireEvent } from "../wire/connection.js";
+import { clip, isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { describeMismatch, matchMessage } from "./matcher.js";
 import type { OpenRpcContract } from "./openrpc-contract.js";
 
@@ -131,6 +131,29 @@ export async function call(
   const result = isJsonObject(response) ? response.result : undefined;
   if (!isJsonObject(result)) throw new CaseFailure(`${method} result is not an object: ${preview(result)}`);
   return result;
+}
+
+/**
+ * The next message must be the response to `id`, a result or an error, whichever it is (checked
+ * against openrpc.json like any other); returned for the caller to judge.
+ */
+export async function expectResponse(
+  connection: Connection,
+  id: string,
+  options: ExpectOptions,
+): Promise<JsonObject> {
+  const actual = await receiveMessage(connection, options.timeoutMs, `the response to ${JSON.stringify(id)}`);
+  const isResponse =
+    isJsonObject(actual) &&
+    actual.id === id &&
+    actual.method === undefined &&
+    (Object.hasOwn(actual, "result") || Object.hasOwn(actual, "error"));
+  if (!isResponse)
+    throw new CaseFailure(
+      `${connection.name}: expected the response to ${JSON.stringify(id)}, got ${preview(actual, 200)}`,
+    );
+  assertContract(connection, actual, options.contract);
+  return actual;
 }
 
 /** `@init`: initialize with protocol version 1 must succeed. */

@@ -1,10 +1,10 @@
-import { methodArea } from "./areas.js";
+import { call, type ExpectOptions, expectMessage, expectSilence, initialize } from "../judge/expectations.js";
+import { withPresenceOnly } from "../judge/matcher.js";
+import type { ExamplePairing, MethodEntry, OpenRpcContract } from "../judge/openrpc-contract.js";
+import { methodArea, SETTINGS_WRITERS } from "../runner/areas.js";
+import { canonicalJson, isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
+import { WireConnection } from "../wire/wire-client.js";
 import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
-import { call, type ExpectOptions, expectMessage, expectSilence, initialize } from "./expectations.js";
-import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
-import { withPresenceOnly } from "./matcher.js";
-import type { ExamplePairing, MethodEntry, OpenRpcContract } from "./openrpc-contract.js";
-import { WireConnection } from "./wire-client.js";
 
 /**
  * openrpc.json's example pairings replayed against the daemon: the document
@@ -29,13 +29,16 @@ export function exampleCases(contract: OpenRpcContract): ConformanceCase[] {
       let name = `openrpc/${method.name}/${example.name}`;
       if (seen.has(name)) name = `${name} #${index}`;
       seen.add(name);
+      const witness = refusedWriteWitness(method, example);
       cases.push({
         name,
         area: methodArea(method.name),
-        methods: [method.name],
-        title: `openrpc.json example "${example.name}" of ${method.name}`,
+        methods: witness === undefined ? [method.name] : [method.name, witness],
+        title: `${method.name} answers its example "${example.name}" as documented (openrpc.json ${example.pointer})`,
         needs: { kind: "running-daemon" },
-        run: (context) => replayExample(method, example, context),
+        // A refused write changes nothing on a conformant daemon (and the case checks that it did not).
+        changesSettings: SETTINGS_WRITERS.has(method.name) && example.error === undefined,
+        run: (context) => replayExample(method, example, witness, context),
       });
     }
   }
@@ -56,9 +59,19 @@ export function expectedResponse(example: ExamplePairing, id: JsonValue): JsonOb
   return { jsonrpc: "2.0", id, result };
 }
 
+/**
+ * For an example of a settings or credentials writer that documents a refusal: the read method
+ * whose answer must be the same before and after (SPEC §6: a refused write changes nothing).
+ */
+function refusedWriteWitness(method: MethodEntry, example: ExamplePairing): string | undefined {
+  if (!SETTINGS_WRITERS.has(method.name) || example.error === undefined) return undefined;
+  return method.name.startsWith("pairing/") ? "pairing/list" : "config/get";
+}
+
 async function replayExample(
   method: MethodEntry,
   example: ExamplePairing,
+  witness: string | undefined,
   context: CaseContext,
 ): Promise<void> {
   const options: ExpectOptions = { timeoutMs: context.timeoutMs, contract: context.contract };
@@ -84,9 +97,19 @@ async function replayExample(
       await expectSilence(connection, NOTIFICATION_SILENCE_MS);
       return;
     }
+    const before =
+      witness === undefined ? undefined : await call(connection, "witness-before", witness, {}, options);
     await connection.sendMessage(JSON.stringify({ ...request, id: EXAMPLE_REQUEST_ID }), context.timeoutMs);
     const actual = await expectMessage(connection, expected, options);
     await removeCreatedSession(method, actual, connection, options);
+    if (witness !== undefined && before !== undefined) {
+      const after = await call(connection, "witness-after", witness, {}, options);
+      if (canonicalJson(before) !== canonicalJson(after))
+        throw new CaseFailure(
+          `the refused ${method.name} changed what ${witness} answers: before ${preview(before, 300)}, after ${preview(after, 300)}`,
+          "a refused write changes nothing, neither the live settings nor the credentials (SPEC §6)",
+        );
+    }
   } finally {
     connection.destroy();
   }

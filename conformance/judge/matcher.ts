@@ -1,5 +1,5 @@
+import { isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { captureName } from "./captures.js";
-import { isJsonObject, type JsonObject, type JsonValue, preview } from "./json.js";
 
 /**
  * Structural comparison of an expected message (from a fixture `<<` line or an
@@ -28,6 +28,11 @@ const WILDCARDS: ReadonlyMap<string, (value: JsonValue) => boolean> = new Map<
 
 /** `["<each>", pattern]` matches a non-empty array whose every item matches `pattern`. */
 export const EACH_MARKER = "<each>";
+/**
+ * `["<some>", pattern]` matches an array with at least one item matching `pattern`, whatever else
+ * it holds: a session/list on a daemon that has other sessions too (a --socket run).
+ */
+export const SOME_MARKER = "<some>";
 
 export interface Mismatch {
   /** JSON pointer into the actual message. */
@@ -126,6 +131,12 @@ function matchArray(
       if (mismatch) return mismatch;
     }
     return null;
+  }
+  if (expected.length === 2 && expected[0] === SOME_MARKER) {
+    const pattern = expected[1] as JsonValue;
+    if (actual.some((item, index) => matchValue(pattern, item, rule, `${path}/${index}`) === null))
+      return null;
+    return { path, reason: `no item matches ${preview(pattern)}: ${preview(actual)}` };
   }
   if (actual.length !== expected.length) {
     return {

@@ -1,7 +1,7 @@
-import { CaseFailure } from "./case.js";
-import type { Connection } from "./connection.js";
+import { CaseFailure } from "../cases/case.js";
+import type { Connection } from "../wire/connection.js";
+import { clip, type JsonValue, preview } from "../wire/json.js";
 import { assertContract, type ExpectOptions } from "./expectations.js";
-import { clip, type JsonValue, preview } from "./json.js";
 import { describeMismatch, matchMessage } from "./matcher.js";
 
 /**

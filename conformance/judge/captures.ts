@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonValue } from "./json.js";
+import { isJsonObject, type JsonValue } from "../wire/json.js";
 
 /**
  * Value capture for fixtures: `"<capture:NAME>"` in a `<<` line matches any
@@ -16,6 +16,7 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_-]*)\}/g;
 /** What parse-time checks put in place of a reference: valid inside a JSON string and as a value. */
 const PLACEHOLDER = "0";
 const EACH_MARKER = "<each>";
+const SOME_MARKER = "<some>";
 
 /** NAME of a `"<capture:NAME>"` wildcard, else undefined. */
 export function captureName(text: string): string | undefined {
@@ -29,10 +30,11 @@ export function declaredCaptures(expected: JsonValue): string[] {
     if (typeof value === "string") {
       const name = captureName(value);
       if (name === undefined) return;
-      if (insideEach) throw new Error(`<capture:${name}> cannot be used inside ["<each>", …]`);
+      if (insideEach)
+        throw new Error(`<capture:${name}> cannot be used inside ["<each>", …] or ["<some>", …]`);
       names.push(name);
     } else if (Array.isArray(value)) {
-      const each = value.length === 2 && value[0] === EACH_MARKER;
+      const each = value.length === 2 && (value[0] === EACH_MARKER || value[0] === SOME_MARKER);
       for (const item of value) visit(item, insideEach || each);
     } else if (isJsonObject(value)) {
       for (const member of Object.values(value)) visit(member, insideEach);
@@ -70,7 +72,11 @@ export function collectCaptures(expected: JsonValue, actual: JsonValue, into: Ma
     const name = captureName(expected);
     if (name !== undefined) into.set(name, actual);
   } else if (Array.isArray(expected)) {
-    if (!Array.isArray(actual) || (expected.length === 2 && expected[0] === EACH_MARKER)) return;
+    if (
+      !Array.isArray(actual) ||
+      (expected.length === 2 && (expected[0] === EACH_MARKER || expected[0] === SOME_MARKER))
+    )
+      return;
     for (const [index, item] of expected.entries()) {
       if (index < actual.length) collectCaptures(item, actual[index] as JsonValue, into);
     }

@@ -1,6 +1,6 @@
 import { request } from "node:http";
-import { CaseFailure, NotImplemented } from "./case.js";
-import { call, type ExpectOptions, initialize } from "./expectations.js";
+import { CaseFailure, NotImplemented } from "../cases/case.js";
+import { call, type ExpectOptions, initialize } from "../judge/expectations.js";
 import { clip, preview } from "./json.js";
 import type { Transcript } from "./transcript.js";
 import { WireConnection } from "./wire-client.js";

@@ -1,7 +1,7 @@
 import { parse as parseToml } from "smol-toml";
-import { declaredCaptures, RUN_CAPTURE, referencedCaptures, withPlaceholders } from "./captures.js";
-import { JSON_NUMBER } from "./id-text.js";
-import type { JsonValue } from "./json.js";
+import { declaredCaptures, RUN_CAPTURE, referencedCaptures, withPlaceholders } from "../judge/captures.js";
+import { JSON_NUMBER } from "../judge/id-text.js";
+import type { JsonValue } from "../wire/json.js";
 
 /**
  * Parser for `.io` fixture files: the Ethereum execution-apis shape (a file
@@ -42,6 +42,8 @@ export interface Fixture {
   /** The first `//` line: shown when the case fails. */
   title: string;
   descriptions: string[];
+  /** The line number of each description, in the same order. */
+  descriptionLines: number[];
   /** `#!` lines, in order: the case's config.toml. */
   configLines: string[];
   /** Needs its own freshly started daemon (any `#!` line, or `@spawn-only`). */
@@ -60,8 +62,27 @@ export class FixtureSyntaxError extends Error {
 
 export const IMPLICIT_CONNECTION = "main";
 
+/**
+ * The `//` line that explains the step at `line`: the last description before it, other than the
+ * title (which states the whole case's rule). Failure messages name it.
+ */
+export function stepNote(fixture: Fixture, line: number): string | undefined {
+  let note: string | undefined;
+  for (const [index, at] of fixture.descriptionLines.entries()) {
+    if (index > 0 && at < line) note = fixture.descriptions[index];
+  }
+  return note;
+}
+
 export function parseFixture(text: string): Fixture {
-  const fixture: Fixture = { title: "", descriptions: [], configLines: [], spawnOnly: false, steps: [] };
+  const fixture: Fixture = {
+    title: "",
+    descriptions: [],
+    descriptionLines: [],
+    configLines: [],
+    spawnOnly: false,
+    steps: [],
+  };
   const connections = new Set<string>();
   // `${run}` is always there: a token unique to the run, for ids the case creates (SPEC §16).
   const captures = new Set<string>([RUN_CAPTURE]);
@@ -77,6 +98,7 @@ export function parseFixture(text: string): Fixture {
     if (line.trim() === "") continue;
     if (line.startsWith("//")) {
       fixture.descriptions.push(line.slice(2).trim());
+      fixture.descriptionLines.push(lineNumber);
       continue;
     }
     if (line.startsWith("#!")) {

@@ -2,11 +2,16 @@ import { execFile } from "node:child_process";
 import { chmod, lstat, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { call, type ExpectOptions, initialize } from "../judge/expectations.js";
+import {
+  type DaemonLauncher,
+  type DaemonProcess,
+  type DaemonSandbox,
+  describeExit,
+} from "../runner/spawn.js";
+import type { JsonObject } from "../wire/json.js";
+import { WireConnection } from "../wire/wire-client.js";
 import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
-import { call, type ExpectOptions, initialize } from "./expectations.js";
-import type { JsonObject } from "./json.js";
-import { type DaemonLauncher, type DaemonProcess, type DaemonSandbox, describeExit } from "./spawn.js";
-import { WireConnection } from "./wire-client.js";
 
 /**
  * SPEC §1 endpoint rules, which no fixture can express: they need file modes,
@@ -22,7 +27,7 @@ export function spawnCheckCases(): ConformanceCase[] {
     name: `endpoint/${name}`,
     area: "endpoint",
     methods: ["status"],
-    title,
+    title: `${title} (SPEC §1)`,
     needs: { kind: "daemon-launcher" },
     run: (context) => run(new Checks(context)),
   });

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { areaTable, type CaseResult, countByArea, totals } from "./tally.js";
+import { areaTable, type CaseResult, countByArea, implementation, partialAreas, totals } from "./tally.js";
 
 /**
  * Machine-readable reports for CI systems (SPEC §16): JUnit XML (one
@@ -19,6 +19,8 @@ export interface RunInfo {
   capabilities: readonly string[] | undefined;
   startedAt: Date;
   durationMs: number;
+  /** Under --socket: how many of the cases a running daemon can host ran. */
+  liveDaemon?: { eligible: number; ran: number; skipped: number } | undefined;
 }
 
 export async function writeReports(
@@ -37,6 +39,7 @@ async function writeText(path: string, text: string): Promise<void> {
 
 export function jsonReport(results: readonly CaseResult[], info: RunInfo): object {
   const all = totals(results);
+  const partial = partialAreas(results);
   return {
     suite: "zeroclaw-conformance",
     version: info.suiteVersion,
@@ -53,9 +56,21 @@ export function jsonReport(results: readonly CaseResult[], info: RunInfo): objec
     areas: Object.fromEntries(
       [...countByArea(results)].map(([area, c]) => [
         area,
-        { passed: c.passed, failed: c.failed, skipped: c.skipped, not_implemented: c.notImplemented },
+        {
+          passed: c.passed,
+          failed: c.failed,
+          skipped: c.skipped,
+          not_implemented: c.notImplemented,
+          implementation: implementation(c).replace(" ", "_"),
+          ...(partial.has(area)
+            ? {
+                missing: [...(partial.get(area) ?? [])].map(([reason, cases]) => ({ reason, cases })),
+              }
+            : {}),
+        },
       ]),
     ),
+    ...(info.liveDaemon === undefined ? {} : { live_daemon: info.liveDaemon }),
     cases: results.map((result) => ({
       name: result.name,
       area: result.area,
@@ -69,7 +84,13 @@ export function jsonReport(results: readonly CaseResult[], info: RunInfo): objec
               ? "skipped"
               : "not_implemented",
       ...(result.outcome.status === "ok" ? {} : { reason: result.outcome.reason }),
-      ...(result.outcome.status === "fail" ? { details: result.outcome.details } : {}),
+      ...(result.outcome.status === "fail"
+        ? {
+            rule: result.outcome.rule,
+            ...(result.outcome.step === undefined ? {} : { step: result.outcome.step }),
+            details: result.outcome.details,
+          }
+        : {}),
       duration_ms: Math.round(result.durationMs),
     })),
     table: areaTable(results),
@@ -99,7 +120,13 @@ export function junitReport(results: readonly CaseResult[], info: RunInfo): stri
         case "fail":
           lines.push(
             `${open}>`,
-            `      <failure message="${xml(outcome.reason)}">${xml([result.title, ...outcome.details].join("\n"))}</failure>`,
+            `      <failure message="${xml(outcome.reason)}">${xml(
+              [
+                `rule: ${outcome.rule}`,
+                ...(outcome.step === undefined ? [] : [`step: ${outcome.step}`]),
+                ...outcome.details,
+              ].join("\n"),
+            )}</failure>`,
             "    </testcase>",
           );
           break;

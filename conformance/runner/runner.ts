@@ -1,25 +1,25 @@
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
-import { SETTINGS_WRITERS } from "./areas.js";
 import {
   type CaseContext,
   CaseFailure,
-  type CaseNeeds,
+  CaseSkipped,
   type ConformanceCase,
   NotImplemented,
-} from "./case.js";
-import { loadFixtureCases } from "./fixture-cases.js";
-import { lifecycleCheckCases } from "./lifecycle-checks.js";
-import { OpenRpcContract } from "./openrpc-contract.js";
-import { exampleCases } from "./openrpc-examples.js";
+} from "../cases/case.js";
+import { collectCases } from "../cases/index.js";
+import type { OpenRpcContract } from "../judge/openrpc-contract.js";
+import { printResult, printSummary } from "../report/console.js";
+import { type ReportTargets, writeReports } from "../report/reports.js";
+import type { CaseResult, Outcome } from "../report/tally.js";
+import { liveDaemonCoverage } from "../report/tally.js";
+import { Transcript } from "../wire/transcript.js";
+import { ConfiguredDaemon } from "./configured-daemon.js";
 import { findPackageRoot, packageVersion } from "./package-root.js";
-import { type ReportTargets, writeReports } from "./reports.js";
 import { SharedDaemon } from "./shared-daemon.js";
 import { DaemonLauncher, type DaemonProcess, describeExit } from "./spawn.js";
-import { spawnCheckCases } from "./spawn-checks.js";
-import { areaTable, type CaseResult, type Outcome, totals } from "./tally.js";
-import { probeCapabilities, removeRunLeftovers } from "./target.js";
-import { Transcript } from "./transcript.js";
+import { defaultAgentIsEcho, probeCapabilities, removeRunLeftovers } from "./target.js";
+
+export { collectCases } from "../cases/index.js";
 
 export interface RunOptions {
   /** Test an already running daemon at this path. */
@@ -27,6 +27,8 @@ export interface RunOptions {
   /** Shell command that starts a daemon honouring SPEC §1's environment contract. */
   spawn: string | undefined;
   filter: string | undefined;
+  /** Only the cases with exactly these names (--case); all when undefined. */
+  cases?: readonly string[] | undefined;
   /** Only cases of these areas (--area); all when undefined. */
   areas?: readonly string[] | undefined;
   /** Areas whose not-implemented cases run anyway and fail (--require; --strict = all). */
@@ -41,6 +43,8 @@ export interface RunOptions {
   verbose: boolean;
   /** Where --spawn commands run (relative paths in them resolve from here). */
   cwd: string;
+  /** How this command was started, for the "rerun" line under each failure. */
+  invocation?: string;
   print: (line: string) => void;
 }
 
@@ -53,55 +57,55 @@ export interface Summary {
 }
 
 /** Shared-daemon cases first (one daemon for all), then cases that need daemons of their own. */
-const NEEDS_ORDER: Record<CaseNeeds["kind"], number> = {
+const NEEDS_ORDER: Record<ConformanceCase["needs"]["kind"], number> = {
   "running-daemon": 0,
   "fresh-daemon": 1,
   "daemon-launcher": 2,
 };
 const STDERR_LINES_SHOWN = 15;
 
-/** Every case the package has, and the contract they are checked against. */
-export async function collectCases(
-  openrpcPath?: string,
-): Promise<{ cases: ConformanceCase[]; contract: OpenRpcContract | undefined }> {
-  const root = findPackageRoot();
-  const fixtures = await loadFixtureCases(join(root, "fixtures"));
-  let contract: OpenRpcContract | undefined;
-  let examples: ConformanceCase[];
-  try {
-    contract = await OpenRpcContract.load(openrpcPath ?? join(root, "openrpc.json"));
-    examples = exampleCases(contract);
-  } catch (error) {
-    const problem = (error as Error).message;
-    examples = [
-      {
-        name: "openrpc/examples",
-        area: "handshake",
-        methods: [],
-        title: "openrpc.json example pairings",
-        needs: { kind: "running-daemon" },
-        run: () => Promise.reject(new CaseFailure(`cannot read openrpc.json: ${problem}`)),
-      },
-    ];
+/** Cases that may share a configured daemon sit next to each other, in their first appearance's order. */
+function runOrder(cases: readonly ConformanceCase[]): ConformanceCase[] {
+  const groupOf = (testCase: ConformanceCase): string =>
+    testCase.needs.kind === "fresh-daemon" && testCase.needs.shared
+      ? testCase.needs.configLines.join("\n")
+      : "";
+  const firstSeen = new Map<string, number>();
+  for (const [index, testCase] of cases.entries()) {
+    const group = groupOf(testCase);
+    if (!firstSeen.has(group)) firstSeen.set(group, index);
   }
-  return { cases: [...fixtures, ...examples, ...spawnCheckCases(), ...lifecycleCheckCases()], contract };
+  return cases
+    .map((testCase, index) => ({ testCase, index }))
+    .sort(
+      (a, b) =>
+        NEEDS_ORDER[a.testCase.needs.kind] - NEEDS_ORDER[b.testCase.needs.kind] ||
+        (firstSeen.get(groupOf(a.testCase)) ?? 0) - (firstSeen.get(groupOf(b.testCase)) ?? 0) ||
+        a.index - b.index,
+    )
+    .map(({ testCase }) => testCase);
 }
 
 export async function runConformance(options: RunOptions): Promise<Summary> {
   const startedAt = new Date();
   const { cases, contract } = await collectCases(options.openrpc);
-  const selected = cases
-    .filter((testCase) => options.filter === undefined || testCase.name.includes(options.filter))
-    .filter((testCase) => options.areas === undefined || options.areas.includes(testCase.area))
-    .sort((a, b) => NEEDS_ORDER[a.needs.kind] - NEEDS_ORDER[b.needs.kind]);
+  const selected = runOrder(
+    cases
+      .filter((testCase) => options.cases === undefined || options.cases.includes(testCase.name))
+      .filter((testCase) => options.filter === undefined || testCase.name.includes(options.filter))
+      .filter((testCase) => options.areas === undefined || options.areas.includes(testCase.area)),
+  );
   const runId = `r${randomBytes(4).toString("hex")}`;
 
   const shared = new SharedDaemon(options.socket, options.spawn, options.cwd);
   const caseLauncher =
     options.spawn === undefined ? undefined : new DaemonLauncher(options.spawn, options.cwd);
+  const configured =
+    options.spawn === undefined ? undefined : new ConfiguredDaemon(options.spawn, options.cwd);
   const killEverything = (): void => {
     shared.killNow();
     caseLauncher?.killAllNow();
+    configured?.killNow();
   };
   const interrupted = (): void => {
     killEverything();
@@ -121,21 +125,35 @@ export async function runConformance(options: RunOptions): Promise<Summary> {
     } catch (error) {
       options.print(`capabilities: unknown, every case runs (${oneLine((error as Error).message)})`);
     }
-    const environment: RunEnvironment = { options, shared, caseLauncher, contract, capabilities, runId };
-    for (const testCase of selected) {
+    // A live daemon's default agent may be a real model: cases that prompt it expect echo's replies.
+    const echoDefault = shared.isForeign
+      ? await defaultAgentIsEcho(await shared.socketPath(), capabilities, expectOptions)
+      : true;
+    const environment: RunEnvironment = {
+      options,
+      shared,
+      caseLauncher,
+      configured,
+      contract,
+      capabilities,
+      runId,
+      echoDefault,
+    };
+    for (const [index, testCase] of selected.entries()) {
       // Timing-sensitive cases should not compete with a daemon nobody uses any more.
       if (testCase.needs.kind !== "running-daemon") await shared.stop();
       const began = performance.now();
-      const outcome = await runCase(testCase, environment);
-      const result = {
+      const outcome = await runCase(testCase, environment, selected[index + 1]);
+      const result: CaseResult = {
         name: testCase.name,
         area: testCase.area,
         title: testCase.title,
+        needs: testCase.needs.kind,
         outcome,
         durationMs: performance.now() - began,
       };
       results.push(result);
-      report(result, options);
+      printResult(result, options);
     }
     if (shared.isForeign && capabilities !== undefined) {
       const removed = await removeRunLeftovers(
@@ -152,12 +170,12 @@ export async function runConformance(options: RunOptions): Promise<Summary> {
     }
   } finally {
     await shared.stop();
+    await configured?.stop();
     await caseLauncher?.cleanup();
     process.off("exit", killEverything);
     process.off("SIGINT", interrupted);
     process.off("SIGTERM", interrupted);
   }
-  const all = totals(results);
   if (options.reports) {
     await writeReports(options.reports, results, {
       suiteVersion: packageVersion(findPackageRoot()),
@@ -165,21 +183,22 @@ export async function runConformance(options: RunOptions): Promise<Summary> {
       capabilities,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
+      liveDaemon: options.socket === undefined ? undefined : liveDaemonCoverage(results),
     });
   }
-  options.print("");
-  for (const line of areaTable(results)) options.print(line);
-  options.print(`${all.passed} passed, ${all.failed} failed, ${all.skipped} skipped`);
-  return { ...all, results };
+  return { ...printSummary(results, options), results };
 }
 
 interface RunEnvironment {
   options: RunOptions;
   shared: SharedDaemon;
   caseLauncher: DaemonLauncher | undefined;
+  configured: ConfiguredDaemon | undefined;
   contract: OpenRpcContract | undefined;
   capabilities: readonly string[] | undefined;
   runId: string;
+  /** false when the --socket daemon's default agent is not on an echo provider. */
+  echoDefault: boolean | undefined;
 }
 
 /** Why the case is not run at all, or undefined when it runs. */
@@ -198,13 +217,27 @@ function precheck(testCase: ConformanceCase, environment: RunEnvironment): Outco
     if (missing.length > 0)
       return { status: "not-implemented", reason: `not in initialize.capabilities: ${missing.join(", ")}` };
   }
-  if (testCase.needs.kind === "running-daemon" && shared.isForeign && !options.allowWrites) {
-    const writes = testCase.methods.filter((method) => SETTINGS_WRITERS.has(method));
-    if (writes.length > 0)
-      return {
-        status: "skip",
-        reason: `would change the daemon's settings (${writes.join(", ")}); run with --allow-writes`,
-      };
+  if (
+    testCase.needs.kind === "running-daemon" &&
+    shared.isForeign &&
+    !options.allowWrites &&
+    testCase.changesSettings === true
+  ) {
+    return {
+      status: "skip",
+      reason: `would change the daemon's settings or credentials (${testCase.methods.join(", ")}); run with --allow-writes`,
+    };
+  }
+  if (
+    testCase.needs.kind === "running-daemon" &&
+    environment.echoDefault === false &&
+    testCase.methods.includes("session/prompt")
+  ) {
+    return {
+      status: "skip",
+      reason:
+        "prompts the default agent, which on this daemon is not the built-in echo provider the case's expected replies come from (SPEC §7); run with --spawn",
+    };
   }
   return undefined;
 }
@@ -213,21 +246,32 @@ function isRequired(area: string, options: RunOptions): boolean {
   return options.strict === true || (options.required ?? []).includes(area);
 }
 
-async function runCase(testCase: ConformanceCase, environment: RunEnvironment): Promise<Outcome> {
+async function runCase(
+  testCase: ConformanceCase,
+  environment: RunEnvironment,
+  next: ConformanceCase | undefined,
+): Promise<Outcome> {
   const early = precheck(testCase, environment);
   if (early) return early;
   try {
     const outcome = await runCaseOnDaemon(testCase, environment);
     if (outcome.status === "not-implemented" && isRequired(testCase.area, environment.options))
-      return { status: "fail", reason: `required area ${testCase.area}: ${outcome.reason}`, details: [] };
+      return {
+        status: "fail",
+        reason: `required area ${testCase.area}: ${outcome.reason}`,
+        rule: testCase.title,
+        details: [],
+      };
     return outcome;
   } finally {
-    if (testCase.needs.kind !== "running-daemon") await environment.caseLauncher?.cleanup();
+    if (testCase.needs.kind === "daemon-launcher") await environment.caseLauncher?.cleanup();
+    if (testCase.needs.kind === "fresh-daemon" && !environment.configured?.canServe(next?.needs))
+      await environment.configured?.stop();
   }
 }
 
 async function runCaseOnDaemon(testCase: ConformanceCase, environment: RunEnvironment): Promise<Outcome> {
-  const { options, shared, caseLauncher } = environment;
+  const { options, shared, caseLauncher, configured } = environment;
   let daemon: DaemonProcess | undefined;
   let socketPath = "";
   try {
@@ -238,11 +282,11 @@ async function runCaseOnDaemon(testCase: ConformanceCase, environment: RunEnviro
         break;
       case "fresh-daemon": {
         const { configLines } = testCase.needs;
-        if (!caseLauncher) {
+        if (!configured) {
           const settings = configLines.length > 0 ? ` with ${configLines.join(", ")}` : "";
-          return { status: "skip", reason: `needs a fresh daemon${settings}; run with --spawn` };
+          return { status: "skip", reason: `needs a daemon of its own${settings}; run with --spawn` };
         }
-        daemon = await caseLauncher.start(await caseLauncher.createSandbox(configLines));
+        daemon = await configured.daemonFor(testCase.needs);
         socketPath = daemon.sandbox.socketPath;
         break;
       }
@@ -252,7 +296,12 @@ async function runCaseOnDaemon(testCase: ConformanceCase, environment: RunEnviro
         break;
     }
   } catch (error) {
-    return { status: "fail", reason: `daemon did not start: ${(error as Error).message}`, details: [] };
+    return {
+      status: "fail",
+      reason: `daemon did not start: ${(error as Error).message}`,
+      rule: testCase.title,
+      details: [],
+    };
   }
 
   const transcript = new Transcript();
@@ -272,35 +321,19 @@ async function runCaseOnDaemon(testCase: ConformanceCase, environment: RunEnviro
     return { status: "ok" };
   } catch (error) {
     if (error instanceof NotImplemented) return { status: "not-implemented", reason: error.message };
+    if (error instanceof CaseSkipped) return { status: "skip", reason: error.message };
     const stderr = daemon?.stderrSince(stderrMark, STDERR_LINES_SHOWN) ?? [];
+    const step = error instanceof CaseFailure ? error.step : undefined;
     return {
       status: "fail",
       reason: (error as Error).message,
+      rule: testCase.title,
+      ...(step === undefined ? {} : { step }),
       details: [
-        testCase.title,
         ...transcript.lines(),
         ...(stderr.length > 0 ? ["daemon stderr during the case (last lines):", ...stderr] : []),
       ],
     };
-  }
-}
-
-function report(result: CaseResult, options: RunOptions): void {
-  const { outcome, name } = result;
-  switch (outcome.status) {
-    case "ok":
-      options.print(`ok   ${name}`);
-      return;
-    case "skip":
-      options.print(`skip ${name}: ${oneLine(outcome.reason)}`);
-      return;
-    case "not-implemented":
-      options.print(`n/i  ${name}: ${oneLine(outcome.reason)}`);
-      return;
-    case "fail":
-      options.print(`FAIL ${name}: ${oneLine(outcome.reason)}`);
-      if (options.verbose) for (const line of outcome.details) options.print(`    ${line}`);
-      return;
   }
 }
 

@@ -1,8 +1,8 @@
-import type { ExpectOptions } from "./expectations.js";
-import { call, initialize } from "./expectations.js";
-import { isJsonObject } from "./json.js";
-import { Transcript } from "./transcript.js";
-import { WireConnection } from "./wire-client.js";
+import type { ExpectOptions } from "../judge/expectations.js";
+import { call, initialize } from "../judge/expectations.js";
+import { isJsonObject } from "../wire/json.js";
+import { Transcript } from "../wire/transcript.js";
+import { WireConnection } from "../wire/wire-client.js";
 
 /**
  * What the suite asks the implementation under test once per run, outside
@@ -26,6 +26,43 @@ export async function probeCapabilities(socketPath: string, options: ExpectOptio
       throw new Error("initialize.capabilities is not an array of method names");
     }
     return capabilities as string[];
+  } finally {
+    connection.destroy();
+  }
+}
+
+/**
+ * Whether a live daemon's `default` agent runs on a provider of kind `echo` (SPEC §7: built in,
+ * replies with the prompt), which the cases that prompt it rely on; undefined when config/get is
+ * not served or says nothing useful.
+ */
+export async function defaultAgentIsEcho(
+  socketPath: string,
+  capabilities: readonly string[] | undefined,
+  options: ExpectOptions,
+): Promise<boolean | undefined> {
+  if (capabilities !== undefined && !capabilities.includes("config/get")) return undefined;
+  const connection = await WireConnection.open(socketPath, "echo-probe", new Transcript(), options.timeoutMs);
+  try {
+    await initialize(connection, "echo-probe-init", options);
+    const agent = await call(
+      connection,
+      "echo-probe-agent",
+      "config/get",
+      { prop: "agents.default.provider" },
+      options,
+    );
+    if (typeof agent.value !== "string") return undefined;
+    const kind = await call(
+      connection,
+      "echo-probe-kind",
+      "config/get",
+      { prop: `providers.${agent.value}.kind` },
+      options,
+    );
+    return typeof kind.value === "string" ? kind.value === "echo" : undefined;
+  } catch {
+    return undefined;
   } finally {
     connection.destroy();
   }

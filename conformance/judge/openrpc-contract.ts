@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../wire/json.js";
 
 /**
  * openrpc.json read as data, never as code: method descriptions, example
@@ -24,10 +24,20 @@ export interface ExamplePairing {
   uninitialized: boolean;
   /** `"x-replay": false`: documentation only (its preconditions are set up by a fixture); never sent. */
   replay: boolean;
+  /** JSON pointer of the pairing in the document, for failure messages. */
+  pointer: string;
 }
 
 export interface MethodEntry {
   name: string;
+  /** JSON pointer of the method object in the document. */
+  pointer: string;
+  /** `x-grant`: the grant a principal needs to call it (SPEC §4); undefined for none. */
+  grant: string | undefined;
+  /** `x-local-only`: served on the local socket only. */
+  localOnly: boolean;
+  /** Names of the params openrpc.json marks required. */
+  requiredParams: string[];
   /** `x-implemented-by: ["client"]` marks daemon → client methods, which the suite cannot call. */
   servedByDaemon: boolean;
   /** OpenRPC 1.3: a method without `result` is a notification. */
@@ -68,8 +78,18 @@ export class OpenRpcContract {
       const name = typeof method.name === "string" ? method.name : `(unnamed at ${pointer})`;
       const implementedBy = Array.isArray(method["x-implemented-by"]) ? method["x-implemented-by"] : [];
       const examples = Array.isArray(method.examples) ? method.examples : [];
+      const params = Array.isArray(method.params) ? method.params : [];
       return {
         name,
+        pointer,
+        grant: typeof method["x-grant"] === "string" ? method["x-grant"] : undefined,
+        localOnly: method["x-local-only"] === true,
+        requiredParams: params.flatMap((param) => {
+          const resolved = this.follow({ value: param, pointer }).value;
+          return isJsonObject(resolved) && resolved.required === true && typeof resolved.name === "string"
+            ? [resolved.name]
+            : [];
+        }),
         servedByDaemon: !(implementedBy.length === 1 && implementedBy[0] === "client"),
         isNotification: method.result === undefined,
         examples: examples.map((example, index) =>
@@ -111,6 +131,30 @@ export class OpenRpcContract {
       reasons.push(reason);
     }
     return reasons.join("; or ");
+  }
+
+  /**
+   * The `data.reason` constants openrpc.json declares for error `code` (components.errors), e.g.
+   * ["session_not_owned"] for -32003: what a case expects without writing it down again.
+   */
+  errorReasons(code: number): string[] {
+    const reasons: string[] = [];
+    for (const declaration of this.componentErrors()) {
+      if (declaration.code !== code || declaration.dataSchemaPointer === undefined) continue;
+      const schema = this.follow({
+        value: lookup(this.document, declaration.dataSchemaPointer) ?? null,
+        pointer: declaration.dataSchemaPointer,
+      }).value;
+      const variants = isJsonObject(schema) && Array.isArray(schema.oneOf) ? schema.oneOf : [schema];
+      for (const variant of variants) {
+        const resolved = this.follow({ value: variant, pointer: declaration.dataSchemaPointer }).value;
+        const properties =
+          isJsonObject(resolved) && isJsonObject(resolved.properties) ? resolved.properties : {};
+        const reason = isJsonObject(properties.reason) ? properties.reason.const : undefined;
+        if (typeof reason === "string") reasons.push(reason);
+      }
+    }
+    return reasons;
   }
 
   private validate(pointer: string, value: JsonValue, what: string): string | undefined {
@@ -178,6 +222,7 @@ export class OpenRpcContract {
         : [],
       uninitialized: example["x-connection"] === "uninitialized",
       replay: example["x-replay"] !== false,
+      pointer,
     };
   }
 

@@ -1,10 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fixtureArea, methodsIn } from "./areas.js";
-import { collectCaptures, RUN_CAPTURE, substitute } from "./captures.js";
-import { type CaseContext, CaseFailure, type ConformanceCase, NotImplemented } from "./case.js";
-import type { Connection } from "./connection.js";
+import { collectCaptures, RUN_CAPTURE, substitute } from "../judge/captures.js";
 import {
   type ExpectOptions,
   expectClose,
@@ -13,15 +10,18 @@ import {
   expectSilence,
   expectUnordered,
   initialize,
-} from "./expectations.js";
-import { type Fixture, type FixtureStep, parseFixture } from "./fixture-parser.js";
-import { discoverGatewayUrl, type HttpResponse, httpRequest } from "./gateway.js";
-import { expectIdText } from "./id-text.js";
-import { type JsonValue, preview } from "./json.js";
-import { describeMismatch, matchValue } from "./matcher.js";
-import { upgradeStatus } from "./upgrade.js";
-import { WireConnection } from "./wire-client.js";
-import { WsConnection } from "./ws-client.js";
+} from "../judge/expectations.js";
+import { expectIdText } from "../judge/id-text.js";
+import { describeMismatch, matchValue } from "../judge/matcher.js";
+import { fixtureArea, methodsIn, SETTINGS_WRITERS } from "../runner/areas.js";
+import type { Connection } from "../wire/connection.js";
+import { discoverGatewayUrl, type HttpResponse, httpRequest } from "../wire/gateway.js";
+import { type JsonValue, preview } from "../wire/json.js";
+import { upgradeStatus } from "../wire/upgrade.js";
+import { WireConnection } from "../wire/wire-client.js";
+import { WsConnection } from "../wire/ws-client.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, NotImplemented } from "./case.js";
+import { type Fixture, type FixtureStep, parseFixture, stepNote } from "./fixture-parser.js";
 
 /** Every `.io` file below `fixturesDir`, as a case named by its relative path without `.io`. */
 export async function loadFixtureCases(fixturesDir: string): Promise<ConformanceCase[]> {
@@ -51,11 +51,14 @@ export function fixtureCase(name: string, text: string): ConformanceCase {
       run: () => Promise.reject(new CaseFailure(`fixture syntax error, ${problem}`)),
     };
   }
+  const methods = fixtureMethods(fixture);
   return {
     name,
     area: fixtureArea(name),
-    methods: fixtureMethods(fixture),
+    methods,
     title: fixture.title,
+    // Any writer counts, whatever answer the fixture expects: its lines cannot say what a wrong daemon would do.
+    changesSettings: methods.some((method) => SETTINGS_WRITERS.has(method)),
     needs: fixture.spawnOnly
       ? { kind: "fresh-daemon", configLines: fixture.configLines }
       : { kind: "running-daemon" },
@@ -99,7 +102,8 @@ class FixtureRun {
         } catch (error) {
           if (error instanceof NotImplemented)
             throw new NotImplemented(`line ${step.line}: ${error.message}`);
-          throw new CaseFailure(`line ${step.line}: ${(error as Error).message}`);
+          const note = stepNote(this.fixture, step.line);
+          throw new CaseFailure(`line ${step.line}: ${(error as Error).message}`, note);
         }
       }
     } finally {

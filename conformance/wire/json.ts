@@ -15,3 +15,16 @@ export function preview(value: unknown, maxChars = 200): string {
 export function clip(text: string, maxChars = 200): string {
   return text.length > maxChars ? `${text.slice(0, maxChars)}… (${text.length} chars)` : text;
 }
+
+/** JSON text with object keys sorted at every depth: equal texts mean equal values, whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) =>
+    isJsonObject(member)
+      ? Object.fromEntries(
+          Object.keys(member)
+            .sort()
+            .map((key) => [key, member[key]]),
+        )
+      : member,
+  );
+}
