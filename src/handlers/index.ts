@@ -5,6 +5,7 @@ import { configGet, configSet, configSetMany } from "./config.js";
 import type { HandlerContext } from "./context.js";
 import { discover } from "./discover.js";
 import { fileAttach, fileUploadBegin, fileUploadChunk, fileUploadCommit } from "./file.js";
+import { health } from "./health.js";
 import { initialize } from "./initialize.js";
 import { pairingCreate, pairingList, pairingRevoke } from "./pairing.js";
 import {
@@ -24,6 +25,7 @@ import { sessionSubscribe, sessionUnsubscribe } from "./subscription.js";
 export const handlers = {
   [Method.initialize]: initialize,
   [Method.status]: status,
+  [Method.health]: health,
   [Method.rpcDiscover]: discover,
   [Method.configGet]: configGet,
   [Method.configSet]: configSet,
