@@ -34,7 +34,7 @@ export const PROTOCOL_VERSION = 1 as const;
 export const HANDSHAKE_METHOD = "initialize" as const;
 
 /** Client → daemon requests. */
-export type DaemonRequestMethod = "initialize" | "status" | "health" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
+export type DaemonRequestMethod = "initialize" | "status" | "health" | "agents/status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
 /** Client → daemon notifications. */
 export type DaemonNotificationMethod = never;
 /** Daemon → client requests. */
@@ -47,6 +47,7 @@ export const Method = {
   initialize: "initialize",
   status: "status",
   health: "health",
+  agentsStatus: "agents/status",
   rpcDiscover: "rpc.discover",
   configGet: "config/get",
   configSet: "config/set",
@@ -77,6 +78,7 @@ export type MethodParams = {
   "initialize": T.InitializeParams;
   "status": T.StatusParams;
   "health": T.HealthParams;
+  "agents/status": T.AgentsStatusParams;
   "rpc.discover": T.RpcDiscoverParams;
   "config/get": T.ConfigGetParams;
   "config/set": T.ConfigSetParams;
@@ -106,6 +108,7 @@ export type MethodResults = {
   "initialize": T.InitializeResult;
   "status": T.StatusResult;
   "health": T.HealthResult;
+  "agents/status": T.AgentsStatusResult;
   "rpc.discover": T.RpcDiscoverResult;
   "config/get": T.ConfigGetResult;
   "config/set": T.ConfigSetResult;
@@ -136,6 +139,7 @@ export type DialectResults = {
   "initialize": T.ZeroclawInitializeResult;
   "status": T.ZeroclawStatusResult;
   "health": never;
+  "agents/status": never;
   "rpc.discover": never;
   "config/get": never;
   "config/set": never;
@@ -206,6 +210,16 @@ export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
     notificationAllowed: false,
     validateParams: V.HealthParams as Validator,
     validateResult: V.HealthResult as Validator,
+  },
+  "agents/status": {
+    name: "agents/status",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "system:read",
+    localOnly: false,
+    notificationAllowed: false,
+    validateParams: V.AgentsStatusParams as Validator,
+    validateResult: V.AgentsStatusResult as Validator,
   },
   "rpc.discover": {
     name: "rpc.discover",

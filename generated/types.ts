@@ -1848,6 +1848,31 @@ export interface ZeroclawSessionUpdateTurnComplete {
    */
   content: string;
 }
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentsStatusParams".
+ */
+export interface AgentsStatusParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentsStatusResult".
+ */
+export interface AgentsStatusResult {
+  agents: AgentStatus[];
+}
+/**
+ * One agent as zerocode's AgentStatusEntry reads it.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentStatus".
+ */
+export interface AgentStatus {
+  alias: string;
+  enabled: boolean;
+  live_sessions: number;
+  persisted_sessions: number;
+  channels: string[];
+}
 
 // Method params/results that are plain references to a component.
 export type FileUploadCommitResult = FileEntry;

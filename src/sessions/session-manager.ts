@@ -62,6 +62,19 @@ export class SessionManager {
     return principal.admin ? this.persisted : this.store.countPersistedOf(principal.id);
   }
 
+  /** Sessions the principal may see, by agent: live ones and stored ones (every live one is stored too). */
+  countsByAgent(principal: Principal): Map<string, { live: number; persisted: number }> {
+    const counts = new Map<string, { live: number; persisted: number }>();
+    const of = (agent: string) => {
+      const c = counts.get(agent) ?? { live: 0, persisted: 0 };
+      counts.set(agent, c);
+      return c;
+    };
+    for (const s of this.live.values()) if (owns(principal, s.owner)) of(s.agent).live++;
+    for (const r of this.store.list()) if (owns(principal, r.owner)) of(r.agent).persisted++;
+    return counts;
+  }
+
   liveSession(id: string): LiveSession | undefined {
     return this.live.get(id);
   }

@@ -67,6 +67,24 @@ func (c *Client) Health(ctx context.Context) (*HealthResult, error) {
 	return &result, nil
 }
 
+// AgentsStatus calls agents/status: The agents the caller may use, with their session counts
+// (zerocode's Chat and Code panes start here).
+//
+// zerocode's Chat and Code panes call it before session/new, to pick an agent (one enabled agent is
+// started at once, several are offered). Lists every configured agent the caller may use
+// (allowed_agents); enabled is always true here (this daemon has no switch to disable an agent),
+// live_sessions and persisted_sessions count the caller's visible sessions of that agent, channels
+// is empty (this daemon has no messaging channels). The same shape in both dialects.
+//
+// Grant: system:read.
+func (c *Client) AgentsStatus(ctx context.Context) (*AgentsStatusResult, error) {
+	var result AgentsStatusResult
+	if err := c.call(ctx, "agents/status", struct{}{}, &result); err != nil {
+		return nil, err
+	}
+	return &result, nil
+}
+
 // RPCDiscover calls rpc.discover: This OpenRPC document (OpenRPC service discovery).
 //
 // Grant: system:read.

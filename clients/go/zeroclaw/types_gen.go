@@ -1663,6 +1663,23 @@ func (v ZeroclawSessionUpdateTurnComplete) MarshalJSON() ([]byte, error) {
 	return marshalTagged("type", "turn_complete", plain(v))
 }
 
+// AgentsStatusParams is the params object of agents/status.
+type AgentsStatusParams struct{}
+
+// AgentsStatusResult is the result of agents/status.
+type AgentsStatusResult struct {
+	Agents []AgentStatus `json:"agents"`
+}
+
+// AgentStatus: One agent as zerocode's AgentStatusEntry reads it.
+type AgentStatus struct {
+	Alias             string   `json:"alias"`
+	Enabled           bool     `json:"enabled"`
+	LiveSessions      int64    `json:"live_sessions"`
+	PersistedSessions int64    `json:"persisted_sessions"`
+	Channels          []string `json:"channels"`
+}
+
 // InvalidRequestErrorData is tagged by its "reason" member.
 //
 // Its values are *InvalidRequestData, *FrameTooLargeData, *FrameTimeoutData,

@@ -13,6 +13,8 @@ from typing import Any, TypeAlias
 
 from . import _codec as _c
 from ._generated_types import (
+    AgentsStatusParams,
+    AgentsStatusResult,
     ApprovalDecision,
     AttachedFile,
     ClientCapabilities,
@@ -198,6 +200,28 @@ class ClientMethods(abc.ABC):
         params = HealthParams()
         result = await self._request("health", params.to_json())
         return HealthResult.from_json(result)
+
+    async def agents_status(self) -> AgentsStatusResult:
+        """The agents the caller may use, with their session counts (zerocode's Chat and
+        Code panes start here).
+
+        zerocode's Chat and Code panes call it before session/new, to pick an agent (one
+        enabled agent is started at once, several are offered). Lists every configured
+        agent the caller may use (allowed_agents); enabled is always true here (this
+        daemon has no switch to disable an agent), live_sessions and persisted_sessions
+        count the caller's visible sessions of that agent, channels is empty (this
+        daemon has no messaging channels). The same shape in both dialects.
+
+        Grant: ``system:read``.
+
+        Raises:
+            InvalidParamsError: Invalid params (-32602).
+            NotInitializedError: Not initialized or not authenticated (-32010).
+            ForbiddenError: Forbidden (-32012).
+        """
+        params = AgentsStatusParams()
+        result = await self._request("agents/status", params.to_json())
+        return AgentsStatusResult.from_json(result)
 
     async def rpc_discover(self) -> RpcDiscoverResult:
         """This OpenRPC document (OpenRPC service discovery).

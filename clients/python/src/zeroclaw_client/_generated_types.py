@@ -16,6 +16,9 @@ from . import _codec as _c
 __all__ = [
     "AgentConfig",
     "AgentNotAllowedData",
+    "AgentStatus",
+    "AgentsStatusParams",
+    "AgentsStatusResult",
     "AlreadyInitializedData",
     "ApprovalDecision",
     "AttachedFile",
@@ -3835,6 +3838,65 @@ class ZeroclawSessionUpdateTurnComplete:
             "type": self.type,
             "outcome": self.outcome,
             "content": self.content,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentsStatusParams:
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        _c.obj(data, "AgentsStatusParams")
+        return cls()
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentsStatusResult:
+    agents: list[AgentStatus]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AgentsStatusResult")
+        return cls(
+            agents=_c.field(obj, "agents", _c.list_of(AgentStatus.from_json)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "agents": _c.encode(self.agents),
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentStatus:
+    """One agent as zerocode's AgentStatusEntry reads it."""
+
+    alias: str
+    enabled: bool
+    live_sessions: int
+    persisted_sessions: int
+    channels: list[str]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AgentStatus")
+        return cls(
+            alias=_c.field(obj, "alias", _c.string),
+            enabled=_c.field(obj, "enabled", _c.boolean),
+            live_sessions=_c.field(obj, "live_sessions", _c.integer),
+            persisted_sessions=_c.field(obj, "persisted_sessions", _c.integer),
+            channels=_c.field(obj, "channels", _c.list_of(_c.string)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "alias": self.alias,
+            "enabled": self.enabled,
+            "live_sessions": self.live_sessions,
+            "persisted_sessions": self.persisted_sessions,
+            "channels": self.channels,
         }
 
 

@@ -33,6 +33,15 @@ impl Client {
         self.call("health", &serde_json::Map::new())
     }
 
+    /// The agents the caller may use, with their session counts (zerocode's Chat and Code panes start here).
+    ///
+    /// zerocode's Chat and Code panes call it before session/new, to pick an agent (one enabled agent is started at once, several are offered). Lists every configured agent the caller may use (allowed_agents); enabled is always true here (this daemon has no switch to disable an agent), live_sessions and persisted_sessions count the caller's visible sessions of that agent, channels is empty (this daemon has no messaging channels). The same shape in both dialects.
+    ///
+    /// Wire method `agents/status` (grant `system:read`).
+    pub fn agents_status(&self) -> Result<AgentsStatusResult> {
+        self.call("agents/status", &serde_json::Map::new())
+    }
+
     /// This OpenRPC document (OpenRPC service discovery).
     ///
     /// Wire method `rpc.discover` (grant `system:read`).

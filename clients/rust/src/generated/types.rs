@@ -1466,6 +1466,24 @@ pub struct ZeroclawSessionUpdateTurnComplete {
     pub content: String,
 }
 
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentsStatusParams {}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentsStatusResult {
+    pub agents: Vec<AgentStatus>,
+}
+
+/// One agent as zerocode's AgentStatusEntry reads it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentStatus {
+    pub alias: String,
+    pub enabled: bool,
+    pub live_sessions: u64,
+    pub persisted_sessions: u64,
+    pub channels: Vec<String>,
+}
+
 /// The `data` of a -32700 PARSE_ERROR error, by `reason`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
