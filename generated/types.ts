@@ -111,6 +111,13 @@ export type Sha256Hex = string;
  */
 export type Dialect = "seed" | "zeroclaw";
 /**
+ * ok: working; error: failing (last_error says why); starting: not up yet.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthStatus".
+ */
+export type HealthStatus = "ok" | "error" | "starting";
+/**
  * A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1670,7 +1677,7 @@ export interface HealthResult {
  * via the `definition` "HealthComponent".
  */
 export interface HealthComponent {
-  status: "ok" | "error" | "starting";
+  status: HealthStatus;
   /**
    * When the status last changed or was checked.
    */

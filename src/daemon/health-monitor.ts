@@ -2,9 +2,7 @@
 // where they change (a listener listening, the gateway starting) and storage is probed on every call,
 // so the answer is what is true now, not what was true at start-up.
 import { availableParallelism, totalmem } from "node:os";
-import type { HealthComponent, HealthProcess, HealthResult } from "../../generated/types.js";
-
-type Status = HealthComponent["status"];
+import type { HealthComponent, HealthProcess, HealthResult, HealthStatus } from "../../generated/types.js";
 
 export class HealthMonitor {
   private readonly components = new Map<string, HealthComponent>();
@@ -50,7 +48,7 @@ export class HealthMonitor {
     };
   }
 
-  private set(name: string, status: Status, error: string | undefined): void {
+  private set(name: string, status: HealthStatus, error: string | undefined): void {
     const now = new Date().toISOString();
     const prev = this.components.get(name);
     this.components.set(name, {

@@ -1,5 +1,10 @@
 import { rpcErrors } from "../../generated/errors.js";
-import { type DialectResults, methodTable, SUPPORTED_PROTOCOL_VERSIONS } from "../../generated/methods.js";
+import {
+  type DialectResults,
+  type Method,
+  methodTable,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "../../generated/methods.js";
 import type { Dialect, InitializeParams, InitializeResult } from "../../generated/types.js";
 import type { Credential } from "../auth/credentials.js";
 import type { DaemonServices, HandlerContext } from "./context.js";
@@ -20,7 +25,7 @@ export function reportedVersion(dialect: Dialect, daemon: DaemonServices): strin
 export function initialize(
   params: InitializeParams,
   { conn, daemon }: HandlerContext,
-): InitializeResult | DialectResults["initialize"] {
+): InitializeResult | DialectResults[typeof Method.initialize] {
   // The schema guarantees one of the two spellings is present; zerocode sends only the snake_case one,
   // and that is what chooses its dialect (SPEC §13).
   const dialect: Dialect = params.protocolVersion === undefined ? "zeroclaw" : "seed";

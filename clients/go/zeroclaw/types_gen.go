@@ -1434,7 +1434,7 @@ type HealthResult struct {
 
 // HealthComponent is components.schemas.HealthComponent in openrpc.json.
 type HealthComponent struct {
-	Status HealthComponentStatus `json:"status"`
+	Status HealthStatus `json:"status"`
 	// When the status last changed or was checked.
 	UpdatedAt string `json:"updated_at"`
 	// When it was last seen working.
@@ -1444,14 +1444,14 @@ type HealthComponent struct {
 	RestartCount int64   `json:"restart_count"`
 }
 
-// HealthComponentStatus is HealthComponent.Status.
-type HealthComponentStatus string
+// HealthStatus: ok: working; error: failing (last_error says why); starting: not up yet.
+type HealthStatus string
 
-// HealthComponentStatus values.
+// HealthStatus values.
 const (
-	HealthComponentStatusOk       HealthComponentStatus = "ok"
-	HealthComponentStatusError    HealthComponentStatus = "error"
-	HealthComponentStatusStarting HealthComponentStatus = "starting"
+	HealthStatusOk       HealthStatus = "ok"
+	HealthStatusError    HealthStatus = "error"
+	HealthStatusStarting HealthStatus = "starting"
 )
 
 // HealthProcess: This daemon process.

@@ -69,6 +69,7 @@ __all__ = [
     "HealthParams",
     "HealthProcess",
     "HealthResult",
+    "HealthStatus",
     "Implementation",
     "InitializeParams",
     "InitializeResult",
@@ -269,6 +270,9 @@ with protocol_version and without protocolVersion, as zerocode (zeroclaw's termi
 client) sends them; the daemon then sends what zeroclaw's own daemon sends (x-dialects).
 seed: every other client, the design note's shapes (§3–§11).
 """
+
+HealthStatus: TypeAlias = Literal["ok", "error", "starting"]
+"""ok: working; error: failing (last_error says why); starting: not up yet."""
 
 
 @dataclass(kw_only=True, slots=True)
@@ -3446,7 +3450,7 @@ class HealthResult:
 
 @dataclass(kw_only=True, slots=True)
 class HealthComponent:
-    status: Literal["ok", "error", "starting"]
+    status: HealthStatus
     updated_at: str
     """When the status last changed or was checked."""
     last_ok: str | None

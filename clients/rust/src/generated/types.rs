@@ -1286,7 +1286,7 @@ pub struct HealthResult {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HealthComponent {
-    pub status: HealthComponentStatus,
+    pub status: HealthStatus,
     /// When the status last changed or was checked.
     pub updated_at: String,
     /// When it was last seen working.
@@ -1296,9 +1296,10 @@ pub struct HealthComponent {
     pub restart_count: u64,
 }
 
+/// ok: working; error: failing (last_error says why); starting: not up yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum HealthComponentStatus {
+pub enum HealthStatus {
     Ok,
     Error,
     Starting,
