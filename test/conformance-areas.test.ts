@@ -55,6 +55,8 @@ describe("areas", () => {
     expect(methodArea("pairing/list")).toBe("pairing");
     expect(methodArea("session/prompt")).toBe("sessions");
     expect(methodArea("file/upload/begin")).toBe("files");
+    expect(methodArea("health")).toBe("compat");
+    expect(methodArea("agents/status")).toBe("compat");
     expect(fixtureArea("framing/frame-timeout")).toBe("framing");
   });
 

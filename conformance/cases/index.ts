@@ -4,6 +4,7 @@ import { findPackageRoot } from "../runner/package-root.js";
 import { authorizationCases } from "./authorization.js";
 import { beforeInitializeCases } from "./before-initialize.js";
 import { CaseFailure, type ConformanceCase } from "./case.js";
+import { compatCheckCases } from "./compat-checks.js";
 import { directionCases } from "./directions.js";
 import { durabilityCases } from "./durability.js";
 import { loadFixtureCases } from "./fixture-cases.js";
@@ -53,6 +54,7 @@ export async function collectCases(
       ...durabilityCases(),
       ...spawnCheckCases(),
       ...lifecycleCheckCases(),
+      ...compatCheckCases(),
     ],
     contract,
   };

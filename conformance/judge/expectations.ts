@@ -181,7 +181,7 @@ export function assertContract(
   const method = message.id === undefined ? undefined : connection.methodOf(message.id);
   const problem =
     Object.hasOwn(message, "result") && method !== undefined
-      ? contract.checkResult(method, message.result as JsonValue)
+      ? contract.checkResult(method, message.result as JsonValue, connection.dialect)
       : isJsonObject(message.error) && typeof message.error.code === "number"
         ? contract.checkErrorData(message.error.code, message.error.data, method)
         : undefined;

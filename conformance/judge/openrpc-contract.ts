@@ -99,10 +99,22 @@ export class OpenRpcContract {
     });
   }
 
-  /** undefined when the result conforms (or the method is not in the document), else the reason. */
-  checkResult(methodName: string, result: JsonValue): string | undefined {
+  /**
+   * undefined when the result conforms (or the method is not in the document), else the reason. On a
+   * connection of another dialect (SPEC §13) the method's `x-dialects` result schema applies, if any.
+   */
+  checkResult(methodName: string, result: JsonValue, dialect = "seed"): string | undefined {
     const method = this.findMethod(methodName);
     if (!method || method.value.result === undefined) return undefined;
+    const dialects = method.value["x-dialects"];
+    const own = isJsonObject(dialects) && dialect !== "seed" ? dialects[dialect] : undefined;
+    if (isJsonObject(own) && own.result !== undefined) {
+      const at = this.follow({
+        value: own.result,
+        pointer: `${method.pointer}/x-dialects/${escapeToken(dialect)}/result`,
+      });
+      return this.validate(at.pointer, result, `result of ${methodName} (${dialect} dialect)`);
+    }
     const descriptor = this.follow({ value: method.value.result, pointer: `${method.pointer}/result` });
     if (!isJsonObject(descriptor.value) || descriptor.value.schema === undefined) return undefined;
     return this.validate(`${descriptor.pointer}/schema`, result, `result of ${methodName}`);

@@ -37,6 +37,8 @@ export function methodArea(method: string): string {
   if (method.startsWith("pairing/")) return "pairing";
   if (method.startsWith("file/")) return "files";
   if (method.startsWith("session/")) return "sessions";
+  // What zerocode's panes read (SPEC §13): an implementation of §1–§4 alone need not serve them.
+  if (method === "health" || method.startsWith("agents/")) return "compat";
   return "handshake"; // initialize, status, rpc.discover
 }
 

@@ -79,6 +79,11 @@ export class DaemonProcess {
     return this.exitInfo !== undefined;
   }
 
+  /** The process group the command runs in (the launched process's pid): the daemon is a member. */
+  get processGroup(): number | undefined {
+    return this.child.pid;
+  }
+
   get exitStatus(): ExitInfo | undefined {
     return this.exitInfo;
   }

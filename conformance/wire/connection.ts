@@ -28,6 +28,8 @@ export interface Connection {
   sendRepeated(payload: Uint8Array, repeat: number, timeoutMs: number): Promise<void>;
   /** The method of a request this connection sent with `id`, if it sent one. */
   methodOf(id: JsonValue): string | undefined;
+  /** The dialect its last initialize chose (SPEC §13): results are checked against that dialect's schema. */
+  readonly dialect: Dialect;
   pause(): void;
   resume(): void;
   /** The client ends its side: half-close on a socket, a close frame on a WebSocket. */
@@ -38,9 +40,16 @@ export interface Connection {
 /** Outgoing messages longer than this are not parsed for request ids (floods, frame-limit probes). */
 export const MAX_TRACKED_MESSAGE_CHARS = 64 * 1024;
 
-/** Request id (JSON text) → method, for validating results against openrpc.json. */
+/**
+ * A connection's wire dialect (SPEC §13): `zeroclaw` when its initialize carried `protocol_version`
+ * and no `protocolVersion` (as zerocode sends it), else `seed`.
+ */
+export type Dialect = "seed" | "zeroclaw";
+
+/** Request id (JSON text) → method, for validating results against openrpc.json; and the dialect. */
 export class SentRequests {
   private readonly methods = new Map<string, string>();
+  dialect: Dialect = "seed";
 
   remember(text: string): void {
     if (text.length > MAX_TRACKED_MESSAGE_CHARS) return;
@@ -48,6 +57,11 @@ export class SentRequests {
       const message: unknown = JSON.parse(text);
       if (isJsonObject(message) && typeof message.method === "string" && message.id !== undefined) {
         this.methods.set(JSON.stringify(message.id), message.method);
+        if (message.method === "initialize" && isJsonObject(message.params)) {
+          const { protocolVersion, protocol_version } = message.params;
+          const given = (v: JsonValue | undefined): boolean => v !== undefined && v !== null;
+          this.dialect = given(protocol_version) && !given(protocolVersion) ? "zeroclaw" : "seed";
+        }
       }
     } catch {
       // Deliberately broken frames are not requests.

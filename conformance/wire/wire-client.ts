@@ -1,6 +1,12 @@
 import { connect, type Socket } from "node:net";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { type Connection, MAX_TRACKED_MESSAGE_CHARS, SentRequests, type WireEvent } from "./connection.js";
+import {
+  type Connection,
+  type Dialect,
+  MAX_TRACKED_MESSAGE_CHARS,
+  SentRequests,
+  type WireEvent,
+} from "./connection.js";
 import { Inbox } from "./inbox.js";
 import { clip, type JsonValue } from "./json.js";
 import type { Transcript } from "./transcript.js";
@@ -110,6 +116,10 @@ export class WireConnection implements Connection {
   /** The method of a request this connection sent with `id`, if it sent one. */
   methodOf(id: JsonValue): string | undefined {
     return this.sentRequests.methodOf(id);
+  }
+
+  get dialect(): Dialect {
+    return this.sentRequests.dialect;
   }
 
   pause(): void {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { type RawData, WebSocket } from "ws";
-import { type Connection, SentRequests, type WireEvent } from "./connection.js";
+import { type Connection, type Dialect, SentRequests, type WireEvent } from "./connection.js";
 import { Inbox } from "./inbox.js";
 import { clip, type JsonValue } from "./json.js";
 import type { Transcript } from "./transcript.js";
@@ -75,6 +75,10 @@ export class WsConnection implements Connection {
 
   methodOf(id: JsonValue): string | undefined {
     return this.sentRequests.methodOf(id);
+  }
+
+  get dialect(): Dialect {
+    return this.sentRequests.dialect;
   }
 
   pause(): void {

@@ -172,6 +172,12 @@ class Session:
             "sessions": {"live": 0, "persisted": 0},
             "session_ids": [],
             "gateway_url": None,
+            # SPEC §13: zerocode's members, in both dialects.
+            "active_sessions": 0,
+            "config_dir": daemon.config_dir,
+            "config_file": os.path.join(daemon.config_dir, "config.toml"),
+            "config_kind": "toml",
+            "local_ipc_endpoint": daemon.socket_path,
         }
 
 

@@ -65,8 +65,8 @@ export const STATE_MUTANTS = [
     area: "status",
     suite: ["sessions"],
     file: "src/handlers/status.ts",
-    search: "persisted: daemon.sessions.visiblePersistedCount(principal)",
-    replace: "persisted: sessionIds.length",
+    search: "const persisted = daemon.sessions.visiblePersistedCount(principal);",
+    replace: "const persisted = sessionIds.length;",
     what: "status.sessions.persisted counts the live sessions",
   },
   {
@@ -235,8 +235,8 @@ export const STATE_MUTANTS = [
     area: "compat",
     suite: ["compat"],
     file: "src/daemon/connection.ts",
-    search: "    this.client.sessionUpdate(update);\n",
-    replace: "    void update;\n",
+    search: "    this.client.sessionUpdate(refusedPromptUpdate(this.spoken, id, valid, error));\n",
+    replace: "    void refusedPromptUpdate(this.spoken, id, valid, error);\n",
     what: "a refused session/prompt notification ends with no turn_complete",
   },
 ];

@@ -5,6 +5,7 @@ import type { Socket } from "node:net";
 import document from "../../openrpc.json" with { type: "json" };
 import { Authority } from "../auth/authority.js";
 import { peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
+import { configFilePath } from "../config/config-file.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
 import { type DaemonPaths, resolvePaths } from "../config/paths.js";
 import { FileStore } from "../files/file-store.js";
@@ -23,8 +24,9 @@ import { DaemonConnection } from "./connection.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
 import { EphemeralExit } from "./ephemeral.js";
 import type { GatewayListener } from "./gateway-listener.js";
+import { HealthMonitor } from "./health-monitor.js";
 import { LocalListener, prepareDirectories } from "./local-listener.js";
-import { SERVER_VERSION } from "./version.js";
+import { IMPLEMENTATION, SERVER_VERSION } from "./version.js";
 
 export type DaemonOptions = {
   configDir?: string;
@@ -50,6 +52,7 @@ export class Daemon {
   private readonly limits: NdjsonLimits;
   private readonly initializeTimeoutMs: number;
   private readonly listenBacklog: number;
+  private readonly health: HealthMonitor;
 
   /** The connections open now, in accept order (tests and diagnostics read their state). */
   get openConnections(): readonly DaemonConnection[] {
@@ -83,6 +86,9 @@ export class Daemon {
     const files = new FileStore(storage);
     const uploads = new UploadManager(() => config.live.effective.files);
     uploads.startSweeping();
+    const probe = storage.sqlite.prepare("SELECT count(*) FROM sqlite_master").pluck();
+    this.health = new HealthMonitor(() => probe.get());
+    this.health.starting("rpc");
     const subscriptions = new SessionSubscriptions();
     const turns = new TurnService(sessions, files, subscriptions, () => config.live, log);
     config.onCommitted((live) => authority.configChanged(live.effective));
@@ -102,9 +108,12 @@ export class Daemon {
     }
     this.services = {
       serverVersion: SERVER_VERSION,
+      implementation: IMPLEMENTATION,
       startedAt: this.startedAt,
       endpoint: paths.endpoint,
       dataDir: paths.dataDir,
+      configDir: paths.configDir,
+      configFile: configFilePath(paths.configDir),
       maxLocalConnections: rpc.max_local_connections,
       config,
       authority,
@@ -119,6 +128,7 @@ export class Daemon {
         gateway: this.gateway?.openConnections ?? 0,
       }),
       gatewayUrl: () => this.gatewayUrl,
+      health: () => this.health.snapshot(),
     };
   }
 
@@ -144,6 +154,7 @@ export class Daemon {
       // The gateway first: once the local socket accepts, everything status reports is up.
       if (options.gateway || initial.effective.gateway.enabled) await daemon.startGateway();
       await daemon.listener.listen();
+      daemon.health.ok("rpc");
       lock.bound();
       log.info(
         {
@@ -195,8 +206,15 @@ export class Daemon {
       document,
       accept: (transport) => this.acceptGateway(transport),
     });
-    const { url } = await this.gateway.listen();
-    this.gatewayUrl = url;
+    this.health.starting("gateway");
+    try {
+      const { url } = await this.gateway.listen();
+      this.gatewayUrl = url;
+      this.health.ok("gateway");
+    } catch (err) {
+      this.health.failed("gateway", err);
+      throw err;
+    }
   }
 
   private acceptLocal(socket: Socket): void {
