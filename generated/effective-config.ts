@@ -5,8 +5,12 @@ import type * as T from "./types.js";
 export type EffectiveAgentConfig = Omit<T.AgentConfig, "allowed_tools"> &
   Required<Pick<T.AgentConfig, "allowed_tools">>;
 
+/** CompatConfig with every defaulted member present. */
+export type EffectiveCompatConfig = Omit<T.CompatConfig, "zeroclaw_version"> &
+  Required<Pick<T.CompatConfig, "zeroclaw_version">>;
+
 /** Config with every defaulted member present. */
-export type EffectiveConfig = Omit<T.Config, "providers" | "users" | "rpc" | "gateway" | "sessions" | "agents" | "permission_profiles" | "security" | "storage" | "files"> &
+export type EffectiveConfig = Omit<T.Config, "providers" | "users" | "rpc" | "gateway" | "sessions" | "agents" | "permission_profiles" | "security" | "storage" | "files" | "compat"> &
   Required<Pick<T.Config, "providers" | "users">> &
   {
   "rpc": EffectiveRpcConfig;
@@ -17,6 +21,7 @@ export type EffectiveConfig = Omit<T.Config, "providers" | "users" | "rpc" | "ga
   "security": EffectiveSecurityConfig;
   "storage": EffectiveStorageConfig;
   "files": EffectiveFilesConfig;
+  "compat": EffectiveCompatConfig;
 };
 
 /** FilesConfig with every defaulted member present. */

@@ -92,17 +92,45 @@ export type TranscriptKind = "message" | "thought" | "tool_call" | "tool_result"
  */
 export type StopReason = "end_turn" | "max_tokens" | "max_tool_rounds" | "cancelled" | "error";
 /**
- * allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject.
+ * allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject; reject_with_edit (with replacement) rejects a tool whose input cannot be edited, and the tool result says so.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ApprovalDecision".
  */
-export type ApprovalDecision = "allow_once" | "allow_always" | "reject" | "reject_once";
+export type ApprovalDecision = "allow_once" | "allow_always" | "reject" | "reject_once" | "reject_with_edit";
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "Sha256Hex".
  */
 export type Sha256Hex = string;
+/**
+ * The wire dialect of a connection, fixed by its initialize (SPEC §13). zeroclaw: params with protocol_version and without protocolVersion, as zerocode (zeroclaw's terminal client) sends them; the daemon then sends what zeroclaw's own daemon sends (x-dialects). seed: every other client, the design note's shapes (§3–§11).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "Dialect".
+ */
+export type Dialect = "seed" | "zeroclaw";
+/**
+ * ok: working; error: failing (last_error says why); starting: not up yet.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthStatus".
+ */
+export type HealthStatus = "ok" | "error" | "starting";
+/**
+ * A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateParams".
+ */
+export type ZeroclawSessionUpdateParams =
+  | ZeroclawSessionUpdateAgentMessageChunk
+  | ZeroclawSessionUpdateAgentThoughtChunk
+  | ZeroclawSessionUpdateToolCall
+  | ZeroclawSessionUpdateToolResult
+  | ZeroclawSessionUpdateApprovalRequest
+  | ZeroclawSessionUpdateHistoryTrimmed
+  | ZeroclawSessionUpdateTurnComplete;
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ParseErrorErrorData".
@@ -261,6 +289,7 @@ export interface InitializeResult {
    * Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
    */
   commands?: DaemonCommand[];
+  implementation?: Implementation;
 }
 /**
  * A command the daemon offers (zerocode's `commands` entries).
@@ -274,6 +303,16 @@ export interface DaemonCommand {
   aliases?: string[];
 }
 /**
+ * The implementation behind the socket.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "Implementation".
+ */
+export interface Implementation {
+  name: string;
+  version: string;
+}
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "StatusResult".
  */
@@ -281,6 +320,9 @@ export interface StatusResult {
   server_version: string;
   protocol_version: number;
   pid: number;
+  /**
+   * Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock).
+   */
   uptime_ms: number;
   endpoint: string;
   data_dir: string;
@@ -289,12 +331,44 @@ export interface StatusResult {
     gateway: number;
     limit: number;
   };
+  /**
+   * Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
+   */
   sessions: {
+    /**
+     * Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or reclaimed since.
+     */
     live: number;
+    /**
+     * Sessions in storage, closed and killed ones included, deleted ones not.
+     */
     persisted: number;
   };
+  /**
+   * The ids of the live sessions counted in sessions.live.
+   */
   session_ids: string[];
   gateway_url: string | null;
+  /**
+   * Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
+   */
+  active_sessions: number;
+  /**
+   * The config dir in force (SPEC §1).
+   */
+  config_dir: string;
+  /**
+   * <config_dir>/config.toml, whether or not it exists.
+   */
+  config_file: string;
+  /**
+   * How the config is kept: toml (config.toml).
+   */
+  config_kind: string;
+  /**
+   * The local socket (or pipe): the same as endpoint.
+   */
+  local_ipc_endpoint: string;
   /**
    * The settings read only at start-up ([rpc] and [gateway], as dotted props) as this daemon runs them: command-line overrides (--gateway[=HOST:PORT]) applied, gateway.port the real port. config/get shows the configured values, which apply at the next start; where the two differ, this is what is in force now. Present only for a principal holding config:read.
    */
@@ -413,6 +487,8 @@ export interface SessionUpdateTurnComplete {
   };
 }
 /**
+ * accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel.
+ *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ElicitationCreateResult".
  */
@@ -445,6 +521,7 @@ export interface Config {
   security?: SecurityConfig;
   storage?: StorageConfig;
   files?: FilesConfig;
+  compat?: CompatConfig;
 }
 /**
  * Transport limits (docs/protocol.md, Limits). Read when the listener starts.
@@ -708,6 +785,18 @@ export interface FilesConfig {
    * An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit).
    */
   upload_idle_timeout_ms?: number;
+}
+/**
+ * Compatibility with zeroclaw's own clients (SPEC §13).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "CompatConfig".
+ */
+export interface CompatConfig {
+  /**
+   * The server_version reported to zeroclaw-dialect connections (initialize and status). zerocode connects only to a daemon whose server_version is exactly its own version: the default is zerocode 0.8.4's (zeroclaw commit 15d28660); users of another zerocode release set theirs. Read at each initialize.
+   */
+  zeroclaw_version?: string;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1049,6 +1138,10 @@ export interface SessionApproveParams {
   session_id: string;
   request_id: string;
   decision: ApprovalDecision;
+  /**
+   * With reject_with_edit: the input the user wants instead. Ignored otherwise.
+   */
+  replacement?: string;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1182,6 +1275,7 @@ export interface FileUploadCommitParams {
  */
 export interface ElicitationCreateParams {
   sessionId: string;
+  mode: "form";
   message: string;
   requestedSchema?: {};
 }
@@ -1601,6 +1695,241 @@ export interface SessionUnsubscribeResult {
   subscribed: false;
 }
 /**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthParams".
+ */
+export interface HealthParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthResult".
+ */
+export interface HealthResult {
+  /**
+   * The daemon's process id.
+   */
+  pid: number;
+  /**
+   * When this snapshot was taken.
+   */
+  updated_at: string;
+  uptime_seconds: number;
+  /**
+   * By component name: at least rpc, storage, and gateway while it runs (zeroclaw's own daemon reports its own components).
+   */
+  components: {
+    [k: string]: HealthComponent;
+  };
+  process: HealthProcess;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthComponent".
+ */
+export interface HealthComponent {
+  status: HealthStatus;
+  /**
+   * When the status last changed or was checked.
+   */
+  updated_at: string;
+  /**
+   * When it was last seen working.
+   */
+  last_ok: string | null;
+  /**
+   * Why it last failed (null once it works again).
+   */
+  last_error: string | null;
+  restart_count: number;
+}
+/**
+ * This daemon process.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthProcess".
+ */
+export interface HealthProcess {
+  rss_bytes: number;
+  /**
+   * CPU used since the previous health call, summed over cores (0..100 × num_cpus); null on the first.
+   */
+  cpu_percent: number | null;
+  num_cpus: number;
+  system_ram_total_bytes: number;
+}
+/**
+ * initialize's result in the zeroclaw dialect, as zerocode reads it (parse_initialize_response): it refuses a daemon whose server_version differs from its own version, and compares server_pid with the pid of a daemon it spawned.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawInitializeResult".
+ */
+export interface ZeroclawInitializeResult {
+  protocol_version: 1;
+  /**
+   * Config compat.zeroclaw_version (default 0.8.4).
+   */
+  server_version: string;
+  /**
+   * The daemon's own process id.
+   */
+  server_pid: number;
+  /**
+   * Slash commands the daemon offers (this daemon: none).
+   */
+  commands: DaemonCommand[];
+  /**
+   * The method names this daemon serves.
+   */
+  capabilities?: string[];
+  principal?: Principal;
+  implementation?: Implementation;
+}
+/**
+ * status's result as zerocode reads it (StatusResult); this daemon sends every StatusResult member too.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawStatusResult".
+ */
+export interface ZeroclawStatusResult {
+  /**
+   * Config compat.zeroclaw_version.
+   */
+  server_version: string;
+  protocol_version: number;
+  active_sessions: number;
+  config_dir?: string;
+  config_file?: string;
+  config_kind?: string;
+  local_ipc_endpoint?: string;
+}
+/**
+ * session/new's result as zerocode reads it (SessionNewResult); this daemon sends every SessionNewResult member too.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionNewResult".
+ */
+export interface ZeroclawSessionNewResult {
+  session_id: string;
+  workspace_dir: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateAgentMessageChunk".
+ */
+export interface ZeroclawSessionUpdateAgentMessageChunk {
+  session_id: string;
+  type: "agent_message_chunk";
+  text: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateAgentThoughtChunk".
+ */
+export interface ZeroclawSessionUpdateAgentThoughtChunk {
+  session_id: string;
+  type: "agent_thought_chunk";
+  text: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateToolCall".
+ */
+export interface ZeroclawSessionUpdateToolCall {
+  session_id: string;
+  type: "tool_call";
+  tool_call_id: string;
+  name: string;
+  /**
+   * The tool's arguments; arguments that are not a JSON object come as {arguments: <their text>}.
+   */
+  raw_input: {};
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateToolResult".
+ */
+export interface ZeroclawSessionUpdateToolResult {
+  session_id: string;
+  type: "tool_result";
+  tool_call_id: string;
+  name: string;
+  /**
+   * The output as the model is told it (JSON text for structured output).
+   */
+  raw_output: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateApprovalRequest".
+ */
+export interface ZeroclawSessionUpdateApprovalRequest {
+  session_id: string;
+  type: "approval_request";
+  request_id: string;
+  tool_name: string;
+  /**
+   * The tool's arguments on one line (key: value, …; long values cut).
+   */
+  arguments_summary: string;
+  /**
+   * sessions.approval_timeout_ms in whole seconds, rounded up.
+   */
+  timeout_secs: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateHistoryTrimmed".
+ */
+export interface ZeroclawSessionUpdateHistoryTrimmed {
+  session_id: string;
+  type: "history_trimmed";
+  dropped_messages: number;
+  kept_turns: number;
+  /**
+   * Why: token_budget (the agent's max_context_tokens).
+   */
+  reason: string;
+}
+/**
+ * The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateTurnComplete".
+ */
+export interface ZeroclawSessionUpdateTurnComplete {
+  session_id: string;
+  type: "turn_complete";
+  outcome: TurnOutcome;
+  /**
+   * The reply, or the error message.
+   */
+  content: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentsStatusParams".
+ */
+export interface AgentsStatusParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentsStatusResult".
+ */
+export interface AgentsStatusResult {
+  agents: AgentStatus[];
+}
+/**
+ * One agent as zerocode's AgentStatusEntry reads it.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentStatus".
+ */
+export interface AgentStatus {
+  alias: string;
+  enabled: boolean;
+  live_sessions: number;
+  persisted_sessions: number;
+  channels: string[];
+}
+/**
  * Only the owner or an admin may call this method
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1641,6 +1970,28 @@ export interface DashboardLoginResult {
    * When the code stops working (ISO 8601).
    */
   expires_at: string;
+}
+/**
+ * RunningTurn in the zeroclaw dialect: the updates already sent, as that dialect's session/update params.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawRunningTurn".
+ */
+export interface ZeroclawRunningTurn {
+  turn_id: string;
+  prompt: string;
+  updates: ZeroclawSessionUpdateParams[];
+}
+/**
+ * SessionSubscribeResult in the zeroclaw dialect: running_turn's updates in that dialect.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionSubscribeResult".
+ */
+export interface ZeroclawSessionSubscribeResult {
+  session_id: string;
+  subscribed: true;
+  running_turn: null | ZeroclawRunningTurn;
 }
 
 // Method params/results that are plain references to a component.

@@ -5,7 +5,9 @@
 // holds a turn at an approval so the snapshot's last update is the question still open.
 import { afterEach, describe, expect, it } from "vitest";
 import { methodTable } from "../generated/methods.js";
+import * as V from "../generated/validators.js";
 import { FakeOpenAi, step, textReply } from "./helpers/fake-openai-server.js";
+import { RawClient } from "./helpers/raw-client.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 import { TurnClient, type Update } from "./helpers/turn-client.js";
 
@@ -134,6 +136,26 @@ provider = "fake"
       text: "Let me look.",
     });
     expect(r.running_turn?.updates.at(-1)).toMatchObject({ requestId: request.requestId, toolName: "bash" });
+    // A zerocode watcher (the zeroclaw dialect, SPEC §13) gets the same turn in its own dialect.
+    const zc = await RawClient.connect(d!.endpoint);
+    closers.push(() => zc.close());
+    await zc.request("initialize", { protocol_version: 1 });
+    const zr = (await zc.request("session/subscribe", { session_id: "held" })).result as {
+      running_turn: { prompt: string; updates: Record<string, unknown>[] };
+    };
+    expect(V.ZeroclawSessionSubscribeResult(zr), JSON.stringify(zr)).toBe(true);
+    expect(zr.running_turn.prompt).toBe("run it");
+    expect(zr.running_turn.updates[0]).toEqual({
+      session_id: "held",
+      type: "agent_message_chunk",
+      text: "Let me look.",
+    });
+    expect(zr.running_turn.updates.at(-1)).toMatchObject({
+      session_id: "held",
+      type: "approval_request",
+      request_id: request.requestId,
+      tool_name: "bash",
+    });
     await watcher.call("session/approve", {
       session_id: "held",
       request_id: request.requestId,

@@ -6,6 +6,7 @@ import document from "../../openrpc.json" with { type: "json" };
 import { Authority } from "../auth/authority.js";
 import { LoginCodes } from "../auth/login-codes.js";
 import { peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
+import { configFilePath } from "../config/config-file.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
 import { type DaemonPaths, resolvePaths } from "../config/paths.js";
 import { FileStore } from "../files/file-store.js";
@@ -24,8 +25,9 @@ import { DaemonConnection } from "./connection.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
 import { EphemeralExit } from "./ephemeral.js";
 import type { GatewayListener } from "./gateway-listener.js";
+import { HealthMonitor } from "./health-monitor.js";
 import { LocalListener, prepareDirectories } from "./local-listener.js";
-import { SERVER_VERSION } from "./version.js";
+import { IMPLEMENTATION, SERVER_VERSION } from "./version.js";
 
 export type DaemonOptions = {
   configDir?: string;
@@ -59,6 +61,7 @@ export class Daemon {
   private readonly limits: NdjsonLimits;
   private readonly initializeTimeoutMs: number;
   private readonly listenBacklog: number;
+  private readonly health: HealthMonitor;
 
   /** The connections open now, in accept order (tests and diagnostics read their state). */
   get openConnections(): readonly DaemonConnection[] {
@@ -93,6 +96,9 @@ export class Daemon {
     const files = new FileStore(storage);
     const uploads = new UploadManager(() => config.live.effective.files);
     uploads.startSweeping();
+    const probe = storage.sqlite.prepare("SELECT count(*) FROM sqlite_master").pluck();
+    this.health = new HealthMonitor(() => probe.get());
+    this.health.starting("rpc");
     const subscriptions = new SessionSubscriptions();
     const turns = new TurnService(sessions, files, subscriptions, () => config.live, log);
     config.onCommitted((live) => authority.configChanged(live.effective));
@@ -112,9 +118,12 @@ export class Daemon {
     }
     this.services = {
       serverVersion: SERVER_VERSION,
+      implementation: IMPLEMENTATION,
       startedAt: this.startedAt,
       endpoint: paths.endpoint,
       dataDir: paths.dataDir,
+      configDir: paths.configDir,
+      configFile: configFilePath(paths.configDir),
       maxLocalConnections: rpc.max_local_connections,
       config,
       authority,
@@ -132,6 +141,7 @@ export class Daemon {
       gatewayUrl: () => this.gatewayUrl,
       dashboardUrl: () => this.dashboardUrl,
       inEffect: () => this.inEffect,
+      health: () => this.health.snapshot(),
     };
   }
 
@@ -157,6 +167,7 @@ export class Daemon {
       // The gateway first: once the local socket accepts, everything status reports is up.
       if (daemon.inEffect["gateway.enabled"] === true) await daemon.startGateway();
       await daemon.listener.listen();
+      daemon.health.ok("rpc");
       lock.bound();
       log.info(
         {
@@ -210,14 +221,21 @@ export class Daemon {
       document,
       accept: (transport) => this.acceptGateway(transport),
     });
-    const { url, dashboardUrl, port: real } = await this.gateway.listen();
-    this.gatewayUrl = url;
-    this.dashboardUrl = dashboardUrl;
-    this.inEffect["gateway.port"] = real;
-    this.log.info(
-      { url: dashboardUrl },
-      `dashboard at ${dashboardUrl} (\`zeroclaw dashboard\` prints it with a one-time login code)`,
-    );
+    this.health.starting("gateway");
+    try {
+      const { url, dashboardUrl, port: real } = await this.gateway.listen();
+      this.gatewayUrl = url;
+      this.dashboardUrl = dashboardUrl;
+      this.inEffect["gateway.port"] = real;
+      this.health.ok("gateway");
+      this.log.info(
+        { url: dashboardUrl },
+        `dashboard at ${dashboardUrl} (\`zeroclaw dashboard\` prints it with a one-time login code)`,
+      );
+    } catch (err) {
+      this.health.failed("gateway", err);
+      throw err;
+    }
   }
 
   private acceptLocal(socket: Socket): void {

@@ -1,6 +1,6 @@
 // What a handler sees: the connection it serves and the daemon's services. Handlers never touch sockets.
 import type { DaemonToClient } from "../../generated/daemon-to-client.js";
-import type { ClientCapabilities } from "../../generated/types.js";
+import type { ClientCapabilities, Dialect, HealthResult, Implementation } from "../../generated/types.js";
 import type { Authority } from "../auth/authority.js";
 import type { Credential } from "../auth/credentials.js";
 import type { LoginCodes } from "../auth/login-codes.js";
@@ -30,21 +30,29 @@ export interface Connection {
   /** The principal under the policy in force (resolved again before each call when it changed). */
   readonly principal: Principal | undefined;
   readonly clientCapabilities: ClientCapabilities;
+  /** The wire dialect initialize chose (SPEC §13): what this connection is sent, never what it may send. */
+  readonly dialect: Dialect;
   /** The connection's end of the wire (transport, pending outbound requests). */
   readonly peer: Peer;
   /** Typed daemon → client requests and notifications over `peer` (generated from openrpc.json). */
   readonly client: DaemonToClient;
   /** Aborted when the connection closes: turns it started are cancelled. */
   readonly closed: AbortSignal;
-  /** initialize: resolves `credential` (throws -32010 when it has no principal) and records the capabilities. */
-  signIn(credential: Credential, capabilities: ClientCapabilities): Principal;
+  /**
+   * initialize: resolves `credential` (throws -32010 when it has no principal) and records the
+   * capabilities and the dialect.
+   */
+  signIn(credential: Credential, capabilities: ClientCapabilities, dialect: Dialect): Principal;
 }
 
 export interface DaemonServices {
   readonly serverVersion: string;
+  readonly implementation: Implementation;
   readonly startedAt: number;
   readonly endpoint: string;
   readonly dataDir: string;
+  readonly configDir: string;
+  readonly configFile: string;
   readonly maxLocalConnections: number;
   readonly config: ConfigService;
   readonly authority: Authority;
@@ -61,6 +69,8 @@ export interface DaemonServices {
   dashboardUrl(): string | null;
   /** The start-up-only settings ([rpc], [gateway]) as dotted props, as this daemon runs them. */
   inEffect(): Readonly<Record<string, unknown>>;
+  /** The component and process snapshot `health` answers (probes storage on each call). */
+  health(): HealthResult;
 }
 
 /** What every call on a connection shares. */

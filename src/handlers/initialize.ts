@@ -1,8 +1,13 @@
 import { rpcErrors } from "../../generated/errors.js";
-import { methodTable, SUPPORTED_PROTOCOL_VERSIONS } from "../../generated/methods.js";
-import type { InitializeParams, InitializeResult } from "../../generated/types.js";
+import {
+  type DialectResults,
+  type Method,
+  methodTable,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "../../generated/methods.js";
+import type { Dialect, InitializeParams, InitializeResult } from "../../generated/types.js";
 import type { Credential } from "../auth/credentials.js";
-import type { HandlerContext } from "./context.js";
+import type { DaemonServices, HandlerContext } from "./context.js";
 
 /** Every client → daemon request, advertised as the daemon's capabilities. */
 const served = Object.values(methodTable)
@@ -10,14 +15,27 @@ const served = Object.values(methodTable)
   .map((m) => m.name);
 
 /** A dashboard login code (SPEC §18): the credential of the connection that minted it, once. */
-function loginCredential(code: string, daemon: HandlerContext["daemon"]): Credential {
+function loginCredential(code: string, daemon: DaemonServices): Credential {
   const credential = daemon.loginCodes.redeem(code);
   if (!credential) throw rpcErrors.invalidLoginCode();
   return credential;
 }
 
-export function initialize(params: InitializeParams, { conn, daemon }: HandlerContext): InitializeResult {
-  // The schema guarantees one of the two spellings is present.
+/**
+ * The server_version a connection is told (SPEC §13): zerocode accepts a daemon only when it equals its
+ * own version, so the zeroclaw dialect reports config compat.zeroclaw_version; the seed dialect the truth.
+ */
+export function reportedVersion(dialect: Dialect, daemon: DaemonServices): string {
+  return dialect === "zeroclaw" ? daemon.config.live.effective.compat.zeroclaw_version : daemon.serverVersion;
+}
+
+export function initialize(
+  params: InitializeParams,
+  { conn, daemon }: HandlerContext,
+): InitializeResult | DialectResults[typeof Method.initialize] {
+  // The schema guarantees one of the two spellings is present; zerocode sends only the snake_case one,
+  // and that is what chooses its dialect (SPEC §13).
+  const dialect: Dialect = params.protocolVersion === undefined ? "zeroclaw" : "seed";
   const requested = (params.protocolVersion ?? params.protocol_version) as number;
   if (!SUPPORTED_PROTOCOL_VERSIONS.includes(requested)) {
     throw rpcErrors.versionMismatch({ requested, supported: [...SUPPORTED_PROTOCOL_VERSIONS] });
@@ -29,16 +47,17 @@ export function initialize(params: InitializeParams, { conn, daemon }: HandlerCo
       : params.login_code !== undefined
         ? loginCredential(params.login_code, daemon)
         : daemon.authority.tokenCredential(params.auth_token);
-  const principal = conn.signIn(credential, params.clientCapabilities ?? {});
-  return {
-    protocolVersion: requested as InitializeResult["protocolVersion"],
-    serverVersion: daemon.serverVersion,
-    capabilities: served,
-    principal: { id: principal.id, admin: principal.admin },
-    // zerocode reads these spellings (SPEC §13).
-    protocol_version: requested as InitializeResult["protocol_version"],
-    server_version: daemon.serverVersion,
+  const principal = conn.signIn(credential, params.clientCapabilities ?? {}, dialect);
+  const version = requested as InitializeResult["protocolVersion"];
+  const shared = {
+    protocol_version: version,
+    server_version: reportedVersion(dialect, daemon),
     server_pid: process.pid,
     commands: [],
+    capabilities: served,
+    principal: { id: principal.id, admin: principal.admin },
+    implementation: daemon.implementation,
   };
+  if (dialect === "zeroclaw") return shared;
+  return { protocolVersion: version, serverVersion: daemon.serverVersion, ...shared };
 }

@@ -1,9 +1,9 @@
+import type { DialectResults, Method } from "../../generated/methods.js";
 import type {
   SessionSubscribeParams,
   SessionSubscribeResult,
   SessionUnsubscribeParams,
   SessionUnsubscribeResult,
-  SessionUpdateParams,
 } from "../../generated/types.js";
 import type { HandlerContext } from "./context.js";
 
@@ -16,20 +16,19 @@ const checkWatchable = (sessionId: string, ctx: HandlerContext): void => {
  * Synchronous on purpose: the running turn's snapshot, the subscription and (the dispatcher writes a
  * synchronous handler's answer at once) the answer happen with no update emitted in between, so each
  * update is either in running_turn or sent after the answer — never both, never neither (SPEC §18).
+ * The snapshot is in the watcher's dialect, like the updates that follow it (SPEC §13).
  */
 export function sessionSubscribe(
   params: SessionSubscribeParams,
   ctx: HandlerContext,
-): SessionSubscribeResult {
+): SessionSubscribeResult | DialectResults[typeof Method.sessionSubscribe] {
   const sessionId = params.session_id;
   checkWatchable(sessionId, ctx);
-  const turn = ctx.daemon.turns.running.snapshot(sessionId);
+  const running_turn = ctx.daemon.turns.running.snapshot(sessionId, ctx.conn.dialect);
   ctx.daemon.subscriptions.subscribe(sessionId, ctx.conn);
-  const running_turn = turn && {
-    ...turn,
-    updates: turn.updates.map((u) => ({ sessionId, ...u }) as SessionUpdateParams),
-  };
-  return { session_id: sessionId, subscribed: true, running_turn };
+  return { session_id: sessionId, subscribed: true, running_turn } as
+    | SessionSubscribeResult
+    | DialectResults[typeof Method.sessionSubscribe];
 }
 
 export function sessionUnsubscribe(
