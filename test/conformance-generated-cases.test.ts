@@ -18,10 +18,10 @@ function withNewMethods() {
   const copy = structuredClone(document);
   copy.methods.push(
     {
-      name: "health",
+      name: "probe/ping",
       "x-grant": "system:read",
       params: [],
-      result: { name: "HealthResult", schema: { type: "object" } },
+      result: { name: "ProbePingResult", schema: { type: "object" } },
       examples: [{ name: "all well", params: [], result: { name: "ok", value: {} } }],
     },
     {
@@ -57,14 +57,17 @@ describe("cases generated from openrpc.json", () => {
     const grants = lines.find((line) => line.startsWith("permission_profiles.lacking.grants"));
     expect(grants).toContain('system = ["read"]');
     expect(grants).not.toContain("widgets");
-    const health = cases.find((c) => c.name === "principals/grant/health");
-    const healthLines = health?.needs.kind === "fresh-daemon" ? health.needs.configLines : [];
-    expect(healthLines.find((line) => line.startsWith("permission_profiles.lacking.grants"))).toContain(
+    const probe = cases.find((c) => c.name === "principals/grant/probe/ping");
+    const probeLines = probe?.needs.kind === "fresh-daemon" ? probe.needs.configLines : [];
+    expect(probeLines.find((line) => line.startsWith("permission_profiles.lacking.grants"))).toContain(
       'widgets = ["poke"]',
     );
     expect(cases.map((c) => c.name)).toContain("principals/not-owner/widget/poke");
     expect(beforeInitializeCases(withNewMethods()).map((c) => c.name)).toEqual(
-      expect.arrayContaining(["handshake/not-initialized/health", "handshake/not-initialized/widget/poke"]),
+      expect.arrayContaining([
+        "handshake/not-initialized/probe/ping",
+        "handshake/not-initialized/widget/poke",
+      ]),
     );
   });
 

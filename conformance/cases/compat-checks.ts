@@ -63,17 +63,17 @@ export function compatCheckCases(): ConformanceCase[] {
   return [
     withModel(
       "zeroclaw-tool-calls-and-approvals",
-      "tool_call, approval_request and tool_result in the zeroclaw dialect; allow once, reject and allow always decide as zerocode's modal says; a thought streams as agent_thought_chunk",
+      "tool_call, approval_request and tool_result in the zeroclaw dialect; allow once, reject and allow always decide as zerocode's modal says; a thought streams as agent_thought_chunk (SPEC §13, the session/update table)",
       toolCallsAndApprovals,
     ),
     withModel(
       "zeroclaw-reject-with-edit-and-cancel",
-      "reject_with_edit rejects a tool whose input cannot be edited and the tool result says so; session/cancel during an approval ends the turn with turn_complete cancelled",
+      "reject_with_edit rejects a tool whose input cannot be edited and the tool result says so; session/cancel during an approval ends the turn with turn_complete cancelled (SPEC §13, reject_with_edit; §7)",
       rejectWithEditAndCancel,
     ),
     withModel(
       "zeroclaw-elicitation-forms",
-      "ask_user over elicitation/create in zerocode's shape: {sessionId, mode: form, message, requestedSchema} with choice-<i> options for one or several choices and a string for free text; the answer reaches the model as the choice's text",
+      "ask_user over elicitation/create in zerocode's shape: {sessionId, mode: form, message, requestedSchema} with choice-<i> options for one or several choices and a string for free text; the answer reaches the model as the choice's text (SPEC §13, elicitation/create)",
       elicitationForms,
     ),
     {
@@ -81,7 +81,7 @@ export function compatCheckCases(): ConformanceCase[] {
       area: "compat",
       methods: ["status"],
       title:
-        "methods of zerocode's other panes that initialize.capabilities does not list answer -32601, and the connection goes on",
+        "methods of zerocode's other panes that initialize.capabilities does not list answer -32601, and the connection goes on (SPEC §13, the last rule)",
       needs: { kind: "running-daemon" },
       run: unservedMethods,
     },
@@ -90,7 +90,7 @@ export function compatCheckCases(): ConformanceCase[] {
       area: "compat",
       methods: ["status"],
       title:
-        "zerocode's spawn: `daemon --ephemeral --config-dir DIR` with ZEROCLAW_SOCKET serves that socket, reports its own pid as server_pid, and exits after the last client",
+        "zerocode's spawn: `daemon --ephemeral --config-dir DIR` with ZEROCLAW_SOCKET serves that socket, reports its own pid as server_pid, and exits after the last client (SPEC §13, zerocode's spawn path; §10)",
       needs: { kind: "daemon-launcher" },
       run: spawnPath,
     },

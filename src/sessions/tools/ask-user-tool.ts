@@ -21,6 +21,7 @@ type AskUserArgs = {
 };
 
 const CHOICE = /^choice-(0|[1-9][0-9]*)$/;
+const ACTIONS: ReadonlySet<unknown> = new Set(["accept", "decline", "cancel"]);
 
 function parseArgs(args: unknown): AskUserArgs | undefined {
   if (typeof args !== "object" || args === null) return undefined;
@@ -83,7 +84,12 @@ function choiceText(choices: readonly string[], id: unknown): string | undefined
 }
 
 /** The client's answer as the tool reports it: choices mapped back to their text, anything else refused. */
-export function answerOf(args: AskUserArgs, result: ElicitationCreateResult): AskUserOutput {
+export function answerOf(args: AskUserArgs, result: ElicitationCreateResult | null): AskUserOutput {
+  // The Peer settles on any result, `null` included (SPEC §3): an answer that is no elicitation result
+  // settles the tool as a refusal, never as an acceptance, and never throws inside the daemon.
+  const action = (result as { action?: unknown } | null)?.action;
+  if (result === null || typeof result !== "object" || !ACTIONS.has(action))
+    return { error: `the client answered ${JSON.stringify(result)}, which is no elicitation result` };
   if (result.action !== "accept") return { action: result.action };
   const content = (result.content ?? {}) as Record<string, unknown>;
   const { choices } = args;
