@@ -117,6 +117,12 @@ const COMMANDS: Record<string, Entry> = {
       expect(r.stdout).toBe("hi\n");
     },
   },
+  'zeroclaw call config/set \'{"prop":"compat.zeroclaw_version","value":"0.9.0"}\'': {
+    check(r) {
+      ok(r);
+      expect(JSON.parse(r.stdout)).toEqual({ prop: "compat.zeroclaw_version", set: true });
+    },
+  },
   'zeroclaw chat "hi"': {
     check(r) {
       ok(r);
