@@ -125,7 +125,7 @@ export class ConnectionLimitError extends ZeroclawError {
   }
 }
 
-/** -32010 NOT_INITIALIZED: Not initialized or not authenticated. `data.reason` is one of `not_initialized`, `auth_required`, `invalid_token`, `unknown_peer`. */
+/** -32010 NOT_INITIALIZED: Not initialized or not authenticated. `data.reason` is one of `not_initialized`, `auth_required`, `invalid_token`, `unknown_peer`, `invalid_login_code`. */
 export class NotInitializedError extends ZeroclawError {
   static readonly code = -32010;
   static readonly errorName = "NOT_INITIALIZED";
@@ -149,7 +149,7 @@ export class VersionMismatchError extends ZeroclawError {
   }
 }
 
-/** -32012 FORBIDDEN: Forbidden. `data.reason` is one of `not_granted`, `config_path_forbidden`, `local_only`, `agent_not_allowed`, `cwd_forbidden`. */
+/** -32012 FORBIDDEN: Forbidden. `data.reason` is one of `not_granted`, `config_path_forbidden`, `local_only`, `agent_not_allowed`, `cwd_forbidden`, `admin_required`. */
 export class ForbiddenError extends ZeroclawError {
   static readonly code = -32012;
   static readonly errorName = "FORBIDDEN";

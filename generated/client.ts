@@ -75,6 +75,11 @@ export class ZeroclawClient {
     return this.call("pairing/list", params, options);
   }
 
+  /** Mint a one-time login code that signs a dashboard (over the gateway) in as the caller. */
+  dashboardLogin(params: T.DashboardLoginParams = {}, options?: CallOptions): Promise<T.DashboardLoginResult> {
+    return this.call("dashboard/login", params, options);
+  }
+
   /** Create a live agent session owned by the caller. */
   sessionNew(params: T.SessionNewParams = {}, options?: CallOptions): Promise<T.SessionNewResult> {
     return this.call("session/new", params, options);

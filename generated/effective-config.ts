@@ -29,8 +29,8 @@ export type EffectiveFilesConfig = Omit<T.FilesConfig, "chunk_bytes" | "max_file
   Required<Pick<T.FilesConfig, "chunk_bytes" | "max_file_bytes" | "max_uploads_per_connection" | "upload_budget_bytes" | "upload_idle_timeout_ms">>;
 
 /** GatewayConfig with every defaulted member present. */
-export type EffectiveGatewayConfig = Omit<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections"> &
-  Required<Pick<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections">>;
+export type EffectiveGatewayConfig = Omit<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections" | "login_code_ttl_ms"> &
+  Required<Pick<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections" | "login_code_ttl_ms">>;
 
 /** PermissionProfile with every defaulted member present. */
 export type EffectivePermissionProfile = Omit<T.PermissionProfile, "admin" | "grants" | "config_write_paths" | "allowed_agents" | "allowed_tools" | "workspace_roots"> &

@@ -143,6 +143,9 @@ export const rpcErrors = {
   /** NOT_INITIALIZED (-32010): The peer's uid maps to no configured user */
   unknownPeer: (message: string = "The peer's uid maps to no configured user"): RpcError =>
     new RpcError(ErrorCode.NOT_INITIALIZED, message, { reason: "unknown_peer" } satisfies T.UnknownPeerData),
+  /** NOT_INITIALIZED (-32010): Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again) */
+  invalidLoginCode: (message: string = "Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again)"): RpcError =>
+    new RpcError(ErrorCode.NOT_INITIALIZED, message, { reason: "invalid_login_code" } satisfies T.InvalidLoginCodeData),
   /** VERSION_MISMATCH (-32011): Unsupported protocol version */
   versionMismatch: (figures: Omit<T.VersionMismatchData, "reason">, message: string = "Unsupported protocol version"): RpcError =>
     new RpcError(ErrorCode.VERSION_MISMATCH, message, { reason: "version_mismatch", ...figures } satisfies T.VersionMismatchData),
@@ -161,6 +164,9 @@ export const rpcErrors = {
   /** FORBIDDEN (-32012): session/new.cwd names a directory this principal may not use */
   cwdForbidden: (figures: Omit<T.CwdForbiddenData, "reason">, message: string = "session/new.cwd names a directory this principal may not use"): RpcError =>
     new RpcError(ErrorCode.FORBIDDEN, message, { reason: "cwd_forbidden", ...figures } satisfies T.CwdForbiddenData),
+  /** FORBIDDEN (-32012): Only the owner or an admin may call this method */
+  adminRequired: (figures: Omit<T.AdminRequiredData, "reason">, message: string = "Only the owner or an admin may call this method"): RpcError =>
+    new RpcError(ErrorCode.FORBIDDEN, message, { reason: "admin_required", ...figures } satisfies T.AdminRequiredData),
   /** UPLOAD_NOT_FOUND (-32030): Unknown, expired, discarded or another connection's upload */
   uploadNotFound: (figures: Omit<T.UploadNotFoundData, "reason">, message: string = "Unknown, expired, discarded or another connection's upload"): RpcError =>
     new RpcError(ErrorCode.UPLOAD_NOT_FOUND, message, { reason: "upload_not_found", ...figures } satisfies T.UploadNotFoundData),

@@ -34,7 +34,7 @@ export const PROTOCOL_VERSION = 1 as const;
 export const HANDSHAKE_METHOD = "initialize" as const;
 
 /** Client → daemon requests. */
-export type DaemonRequestMethod = "initialize" | "status" | "health" | "agents/status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
+export type DaemonRequestMethod = "initialize" | "status" | "health" | "agents/status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "dashboard/login" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
 /** Client → daemon notifications. */
 export type DaemonNotificationMethod = never;
 /** Daemon → client requests. */
@@ -55,6 +55,7 @@ export const Method = {
   pairingCreate: "pairing/create",
   pairingRevoke: "pairing/revoke",
   pairingList: "pairing/list",
+  dashboardLogin: "dashboard/login",
   sessionNew: "session/new",
   sessionPrompt: "session/prompt",
   sessionCancel: "session/cancel",
@@ -86,6 +87,7 @@ export type MethodParams = {
   "pairing/create": T.PairingCreateParams;
   "pairing/revoke": T.PairingRevokeParams;
   "pairing/list": T.PairingListParams;
+  "dashboard/login": T.DashboardLoginParams;
   "session/new": T.SessionNewParams;
   "session/prompt": T.SessionPromptParams;
   "session/cancel": T.SessionCancelParams;
@@ -116,6 +118,7 @@ export type MethodResults = {
   "pairing/create": T.PairingCreateResult;
   "pairing/revoke": T.PairingRevokeResult;
   "pairing/list": T.PairingListResult;
+  "dashboard/login": T.DashboardLoginResult;
   "session/new": T.SessionNewResult;
   "session/prompt": T.SessionPromptResult;
   "session/cancel": T.SessionCancelResult;
@@ -147,6 +150,7 @@ export type DialectResults = {
   "pairing/create": never;
   "pairing/revoke": never;
   "pairing/list": never;
+  "dashboard/login": never;
   "session/new": T.ZeroclawSessionNewResult;
   "session/prompt": never;
   "session/cancel": never;
@@ -156,7 +160,7 @@ export type DialectResults = {
   "session/close": never;
   "session/kill": never;
   "session/delete": never;
-  "session/subscribe": never;
+  "session/subscribe": T.ZeroclawSessionSubscribeResult;
   "session/unsubscribe": never;
   "file/attach": never;
   "file/upload/begin": never;
@@ -290,6 +294,16 @@ export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
     notificationAllowed: false,
     validateParams: V.PairingListParams as Validator,
     validateResult: V.PairingListResult as Validator,
+  },
+  "dashboard/login": {
+    name: "dashboard/login",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "pairing:manage",
+    localOnly: true,
+    notificationAllowed: false,
+    validateParams: V.DashboardLoginParams as Validator,
+    validateResult: V.DashboardLoginResult as Validator,
   },
   "session/new": {
     name: "session/new",

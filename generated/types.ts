@@ -193,7 +193,8 @@ export type ConnectionLimitErrorData = ConnectionLimitData;
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "NotInitializedErrorData".
  */
-export type NotInitializedErrorData = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData;
+export type NotInitializedErrorData =
+  NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData;
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "VersionMismatchErrorData".
@@ -204,7 +205,7 @@ export type VersionMismatchErrorData = VersionMismatchData;
  * via the `definition` "ForbiddenErrorData".
  */
 export type ForbiddenErrorData =
-  NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData | CwdForbiddenData;
+  NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData | CwdForbiddenData | AdminRequiredData;
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "UploadNotFoundErrorData".
@@ -368,6 +369,12 @@ export interface StatusResult {
    * The local socket (or pipe): the same as endpoint.
    */
   local_ipc_endpoint: string;
+  /**
+   * The settings read only at start-up ([rpc] and [gateway], as dotted props) as this daemon runs them: command-line overrides (--gateway[=HOST:PORT]) applied, gateway.port the real port. config/get shows the configured values, which apply at the next start; where the two differ, this is what is in force now. Present only for a principal holding config:read.
+   */
+  in_effect?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * An OpenRPC document (this one).
@@ -572,7 +579,7 @@ export interface GatewayConfig {
    */
   enabled?: boolean;
   /**
-   * Address to listen on.
+   * Address to listen on. A loopback address (127.0.0.0/8, ::1, localhost) or a wildcard (0.0.0.0, ::) also admits the loopback origins http://127.0.0.1:<port>, http://localhost:<port> and http://[::1]:<port>, so the dashboard opens on either loopback name.
    */
   host?: string;
   /**
@@ -584,13 +591,17 @@ export interface GatewayConfig {
    */
   max_connections?: number;
   /**
-   * Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port>. An upgrade with any other Origin header (including "null") gets HTTP 403. Clients that send no Origin are unaffected.
+   * Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected.
    */
   allowed_origins?: string[];
   /**
    * Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers.
    */
   max_pending_connections?: number;
+  /**
+   * How long a dashboard/login code stays valid (single use).
+   */
+  login_code_ttl_ms?: number;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -870,11 +881,18 @@ export interface SessionInfo {
   mode: SessionMode;
   state: SessionState;
   created_at: string;
+  /**
+   * Last activity: when the session's newest transcript row was written (its creation when it has none; the daemon's own marker rows do not count). Closing, killing or a daemon restart do not change it.
+   */
   updated_at: string;
   message_count: number;
+  /**
+   * The session's first prompt (its first line, at most 200 characters), for telling sessions apart; null before the first prompt.
+   */
+  title?: string | null;
 }
 /**
- * One row of the display transcript. Rows are never deleted or renumbered by trimming.
+ * One row of the display transcript. Rows are never deleted or renumbered by trimming. Rows of kind marker (role system) are the daemon's own notes, never sent to a model: a turn interrupted by a daemon stop, a turn cancelled. A failed turn ends with a system message row saying why.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "TranscriptMessage".
@@ -981,6 +999,7 @@ export interface InitializeParams {
   clientInfo?: ClientInfo;
   clientCapabilities?: ClientCapabilities;
   auth_token?: string;
+  login_code?: string;
   tui_id?: unknown;
   tui_sig?: unknown;
   env?: {};
@@ -1644,6 +1663,21 @@ export interface SessionSubscribeParams {
 export interface SessionSubscribeResult {
   session_id: string;
   subscribed: true;
+  /**
+   * The turn running on the session when the subscription began, so a watcher that joins midway shows it from its start: null when none runs. Every update sent for it before the subscription is in `updates`; every later one comes as a session/update after this result, none twice and none missing (the snapshot and the subscription are taken at one instant).
+   */
+  running_turn: null | RunningTurn;
+}
+/**
+ * A running turn so far: its prompt (as stored in the transcript, attachment lines included) and the session/update params already sent for it, in order. Consecutive agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts concatenated; an approval_request still waiting for its answer is the last update.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "RunningTurn".
+ */
+export interface RunningTurn {
+  turn_id: string;
+  prompt: string;
+  updates: SessionUpdateParams[];
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1894,6 +1928,70 @@ export interface AgentStatus {
   live_sessions: number;
   persisted_sessions: number;
   channels: string[];
+}
+/**
+ * Only the owner or an admin may call this method
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AdminRequiredData".
+ */
+export interface AdminRequiredData {
+  reason: "admin_required";
+  method: string;
+}
+/**
+ * Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again)
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "InvalidLoginCodeData".
+ */
+export interface InvalidLoginCodeData {
+  reason: "invalid_login_code";
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "DashboardLoginParams".
+ */
+export interface DashboardLoginParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "DashboardLoginResult".
+ */
+export interface DashboardLoginResult {
+  /**
+   * The one-time login code (initialize.login_code over the gateway).
+   */
+  code: string;
+  /**
+   * The dashboard's address with the code in its fragment (#login=CODE, never sent to a server or logged), on a loopback name the gateway admits; null when the gateway is not running (start the daemon with --gateway or set gateway.enabled).
+   */
+  url: string | null;
+  /**
+   * When the code stops working (ISO 8601).
+   */
+  expires_at: string;
+}
+/**
+ * RunningTurn in the zeroclaw dialect: the updates already sent, as that dialect's session/update params.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawRunningTurn".
+ */
+export interface ZeroclawRunningTurn {
+  turn_id: string;
+  prompt: string;
+  updates: ZeroclawSessionUpdateParams[];
+}
+/**
+ * SessionSubscribeResult in the zeroclaw dialect: running_turn's updates in that dialect.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionSubscribeResult".
+ */
+export interface ZeroclawSessionSubscribeResult {
+  session_id: string;
+  subscribed: true;
+  running_turn: null | ZeroclawRunningTurn;
 }
 
 // Method params/results that are plain references to a component.

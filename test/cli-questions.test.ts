@@ -12,7 +12,7 @@ function setUp(lines: string[]) {
   const stdin = new PassThrough();
   const out: string[] = [];
   const sink = { write: (t: string) => out.push(t) };
-  const input = new LineInput(false, () => {}, stdin, new PassThrough());
+  const input = new LineInput(() => {}, stdin);
   const questions = new Questions(
     input,
     new UpdateRenderer(false, pc.createColors(false), true, sink, sink),

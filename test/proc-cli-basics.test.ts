@@ -59,6 +59,8 @@ const COMMANDS = [
   "watch",
   "sessions",
   "call",
+  "config",
+  "dashboard",
   "user",
   "profile",
   "pair",
@@ -271,15 +273,31 @@ describe("users and profiles without hand-written JSON", () => {
 });
 
 describe("zeroclaw sessions", () => {
-  it("prints a table: id, agent, mode, state, messages, last activity", async () => {
+  it("prints a table: id, agent, mode, state, messages, last activity, title (the first prompt, cut to fit)", async () => {
     await runCli(["call", "session/new", '{"session_id":"tabled"}'], env);
     await runCli(["call", "session/prompt", '{"session_id":"tabled","prompt":"row"}'], env);
+    const long = `${"a very long first prompt ".repeat(20)}\nand a second line`;
+    await runCli(["call", "session/new", '{"session_id":"titled"}'], env);
+    await runCli(["call", "session/prompt", JSON.stringify({ session_id: "titled", prompt: long })], env);
     const r = await runCli(["sessions"], env);
     expect(r.code, r.stderr).toBe(0);
     const [header, ...rows] = r.stdout.trim().split("\n");
-    expect(header?.split(/\s{2,}/)).toEqual(["ID", "AGENT", "MODE", "STATE", "MESSAGES", "LAST ACTIVITY"]);
+    expect(header?.split(/\s{2,}/)).toEqual([
+      "ID",
+      "AGENT",
+      "MODE",
+      "STATE",
+      "MESSAGES",
+      "LAST ACTIVITY",
+      "TITLE",
+    ]);
     const row = rows.find((l) => l.startsWith("tabled "))?.split(/\s{2,}/);
     expect(row?.slice(0, 5)).toEqual(["tabled", "default", "acp", "idle", "2"]);
     expect(row?.[5]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$/);
+    expect(row?.[6]).toBe("row");
+    // Piped, the table fits 120 columns: the long title is cut there, with an ellipsis, on one line.
+    const titled = rows.find((l) => l.startsWith("titled "));
+    expect(titled?.length).toBeLessThanOrEqual(120);
+    expect(titled).toMatch(/ a very long first prompt a very .*…$/);
   });
 });

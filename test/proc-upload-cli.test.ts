@@ -23,7 +23,6 @@ import {
 const MiB = 1024 * 1024;
 const dirs = tempDirs("zc-upload-");
 
-type ErrorObject = { code: number; message: string; data?: { reason?: string; [k: string]: unknown } };
 type FileEntry = {
   ref_id: string;
   filename: string;
@@ -62,11 +61,17 @@ const entryOf = (r: RunResult): FileEntry => {
   return JSON.parse(r.stdout) as FileEntry;
 };
 
-/** A failed upload: exit 1, nothing on stdout, the daemon's JSON error object on stderr. */
-const failure = (r: RunResult): ErrorObject => {
+/**
+ * A failed upload: exit 1, nothing on stdout, one line on stderr naming the daemon's code, reason and
+ * figures (never the nine-line JSON error object it used to be).
+ */
+const failure = (r: RunResult): string => {
   expect(r.code, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(1);
   expect(r.stdout).toBe("");
-  return JSON.parse(r.stderr) as ErrorObject;
+  const lines = r.stderr.split("\n").filter((l) => l !== "" && !PROGRESS.test(l));
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^zeroclaw upload: /);
+  return lines[0]!;
 };
 
 const PROGRESS = /^upload: +(\d+)% (\d+)\/(\d+) bytes (\d+\.\d) MB\/s$/;
@@ -145,13 +150,10 @@ describe("zeroclaw upload", () => {
 
   it("a file over files.max_file_bytes fails with the daemon's -32602 file_too_large, exit 1", async () => {
     const big = randomFile(small.home, "big.bin", 2 * MiB + 1);
-    const err = failure(await runCli(["upload", "u", big.path], small.env));
-    expect(err.code).toBe(-32602);
-    expect(err.data).toMatchObject({
-      reason: "file_too_large",
-      limit_bytes: 2 * MiB,
-      size_bytes: 2 * MiB + 1,
-    });
+    const line = failure(await runCli(["upload", "u", big.path], small.env));
+    expect(line).toContain("(-32602 file_too_large;");
+    expect(line).toContain(`limit_bytes=${2 * MiB}`);
+    expect(line).toContain(`size_bytes=${2 * MiB + 1}`);
   });
 
   it("a missing file exits 2 with a message and does not touch the daemon", async () => {
@@ -163,9 +165,8 @@ describe("zeroclaw upload", () => {
 
   it("an unknown session exits 1 with -32000 session_not_found", async () => {
     const tiny = randomFile(plain.home, "tiny.txt", 16);
-    const err = failure(await runCli(["upload", "no-such-session", tiny.path], plain.env));
-    expect(err.code).toBe(-32000);
-    expect(err.data).toMatchObject({ reason: "session_not_found", session_id: "no-such-session" });
+    const line = failure(await runCli(["upload", "no-such-session", tiny.path], plain.env));
+    expect(line).toContain("(-32000 session_not_found; session_id=no-such-session)");
   });
 
   it("re-sends a chunk whose answer did not come in time and still completes with identical bytes", async () => {

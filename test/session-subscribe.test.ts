@@ -65,6 +65,7 @@ describe("session/subscribe", () => {
     expect(await watcher.call("session/subscribe", { session_id: sid })).toEqual({
       session_id: sid,
       subscribed: true,
+      running_turn: null,
     });
     // Subscribing twice is the same as once, and the turn's own connection watching too changes
     // nothing for it: no update arrives twice.
@@ -185,6 +186,7 @@ permission_profiles = ["member"]
     expect((await alice.request("session/subscribe", { session_id: "alices" })).result).toEqual({
       session_id: "alices",
       subscribed: true,
+      running_turn: null,
     });
   });
 

@@ -285,6 +285,13 @@ describe("status and discovery", () => {
       config_file: join(d.daemon.paths.configDir, "config.toml"),
       config_kind: "toml",
       local_ipc_endpoint: d.endpoint,
+      // The owner holds config:read: the start-up-only settings as this daemon runs them (SPEC §18 decision).
+      in_effect: expect.objectContaining({
+        "gateway.enabled": false,
+        "gateway.port": 42617,
+        "rpc.max_local_connections": 512,
+        "rpc.max_frame_bytes": 8388608,
+      }),
     });
     c.close();
   });

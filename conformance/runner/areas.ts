@@ -34,7 +34,7 @@ export function fixtureArea(name: string): string {
 /** The area an openrpc.json example of `method` belongs to. */
 export function methodArea(method: string): string {
   if (method.startsWith("config/")) return "config";
-  if (method.startsWith("pairing/")) return "pairing";
+  if (method.startsWith("pairing/") || method.startsWith("dashboard/")) return "pairing";
   if (method.startsWith("file/")) return "files";
   if (method.startsWith("session/")) return "sessions";
   // What zerocode's panes read (SPEC §13): an implementation of §1–§4 alone need not serve them.

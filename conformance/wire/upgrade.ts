@@ -13,6 +13,8 @@ import type { Transcript } from "./transcript.js";
 
 /** In ORIGIN, stands for the gateway's own origin `http://HOST:PORT` (from status.gateway_url). */
 export const OWN_ORIGIN = "<gateway>";
+/** In ORIGIN, stands for the gateway's port alone (`http://localhost:<port>`). */
+export const OWN_PORT = "<port>";
 
 export function upgradeStatus(
   gatewayUrl: URL,
@@ -20,7 +22,9 @@ export function upgradeStatus(
   transcript: Transcript,
   timeoutMs: number,
 ): Promise<HttpResponse> {
-  const sent = origin?.replaceAll(OWN_ORIGIN, `http://${gatewayUrl.host}`);
+  const sent = origin
+    ?.replaceAll(OWN_ORIGIN, `http://${gatewayUrl.host}`)
+    .replaceAll(OWN_PORT, gatewayUrl.port);
   transcript.record("upgrade", ">", `GET ${gatewayUrl.href}${sent === undefined ? "" : ` Origin: ${sent}`}`);
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(gatewayUrl.href, {

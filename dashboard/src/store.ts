@@ -14,7 +14,7 @@ import type {
 } from "../../generated/types.js";
 import { type Approval, foldUpdate, type LiveTurn, openApprovals } from "./live.js";
 import { type QuestionForm, questionForm } from "./question-form.js";
-import { type Connection, openConnection } from "./rpc/connect.js";
+import { type Connection, type Credentials, openConnection } from "./rpc/connect.js";
 
 export const TOKEN_KEY = "zeroclaw.dashboard.token";
 export const PAGE_SIZE = 50;
@@ -73,6 +73,8 @@ export class Store {
   private listeners = new Set<() => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private subscribed: string | undefined;
+  /** Sessions whose subscribe answer is awaited: their updates are held until it is handled. */
+  private readonly joining = new Map<string, SessionUpdateParams[]>();
   private questionIds = 0;
   /** Only the newest transcript read is shown (a turn's start and end both re-read it). */
   private pageReads = 0;
@@ -89,16 +91,34 @@ export class Store {
 
   /** Pairs with a token (kept for this tab only, in sessionStorage) and loads everything. */
   async pair(token: string): Promise<void> {
+    await this.connect({ auth_token: token }, "Pairing failed", (ok) => {
+      if (ok) sessionStorage.setItem(TOKEN_KEY, token);
+      else sessionStorage.removeItem(TOKEN_KEY);
+    });
+  }
+
+  /** Signs in with a one-time code from `zeroclaw dashboard` (used up: nothing is kept). */
+  async login(code: string): Promise<void> {
+    // The daemon's refusal says what to do (run `zeroclaw dashboard` again).
+    await this.connect({ login_code: code }, "The sign-in link did not work");
+  }
+
+  /** Opens the connection and loads everything; `signedIn` hears whether initialize accepted the credentials. */
+  private async connect(
+    credentials: Credentials,
+    failure: string,
+    signedIn: (ok: boolean) => void = () => {},
+  ): Promise<void> {
     this.set({ phase: "connecting", error: undefined });
     let conn: Connection;
     try {
-      conn = await openConnection(token, (p) => this.ask(p));
+      conn = await openConnection(credentials, (p) => this.ask(p));
     } catch (err) {
-      sessionStorage.removeItem(TOKEN_KEY);
-      this.set({ phase: "pairing", error: `Pairing failed: ${message(err)}` });
+      signedIn(false);
+      this.set({ phase: "pairing", error: `${failure}: ${message(err)}` });
       return;
     }
-    sessionStorage.setItem(TOKEN_KEY, token);
+    signedIn(true);
     conn.client.onSessionUpdate((u) => this.onUpdate(u));
     void conn.endpoint.closed.then((reason) => {
       if (this.state.conn !== conn) return;
@@ -184,7 +204,10 @@ export class Store {
     }
   }
 
-  /** Opens a session: its newest transcript page, and its live stream via session/subscribe. */
+  /**
+   * Opens a session: its newest transcript page, and its live stream via session/subscribe, whose
+   * answer carries the turn running now (running_turn), so one joined midway shows from its start.
+   */
   async select(sessionId: string): Promise<void> {
     this.set({ selected: sessionId, transcript: undefined });
     const conn = this.state.conn;
@@ -192,14 +215,35 @@ export class Store {
       const previous = this.subscribed;
       this.subscribed = sessionId;
       if (previous) void conn.client.sessionUnsubscribe({ session_id: previous }).catch(() => {});
+      // Updates that would arrive before the answer is handled wait for it, then follow the snapshot.
+      const held: SessionUpdateParams[] = [];
+      this.joining.set(sessionId, held);
       try {
-        await conn.client.sessionSubscribe({ session_id: sessionId });
+        const { running_turn: turn } = await conn.client.sessionSubscribe({ session_id: sessionId });
+        this.joined(sessionId, [...(turn?.updates ?? []), ...held], turn !== null);
       } catch (err) {
         this.subscribed = undefined;
         this.set({ error: `session/subscribe: ${message(err)}` });
+      } finally {
+        this.joining.delete(sessionId);
       }
     }
     await this.loadPage(sessionId, "last");
+  }
+
+  /**
+   * The running turn's updates so far, folded as if they had streamed in while the page watched. No
+   * running turn: whatever this page last saw of the session is over (it may have missed the end).
+   */
+  private joined(sessionId: string, updates: readonly SessionUpdateParams[], running: boolean): void {
+    let live: LiveTurn | undefined = running ? { items: [], running: true } : undefined;
+    let approvals = this.state.approvals.filter((a) => a.sessionId !== sessionId);
+    for (const u of updates) {
+      live = foldUpdate(live, u);
+      approvals = openApprovals(approvals, u, Date.now());
+    }
+    const { [sessionId]: _stale, ...others } = this.state.live;
+    this.set({ live: live ? { ...others, [sessionId]: live } : others, approvals });
   }
 
   /** Page n holds seq (n·PAGE_SIZE, (n+1)·PAGE_SIZE]: transcript rows are numbered from 1 (SPEC §8). */
@@ -277,6 +321,11 @@ export class Store {
   private onUpdate(u: SessionUpdateParams): void {
     const sid = u.sessionId;
     if (sid === null) return; // a refused notification-form prompt: not ours to show
+    const held = this.joining.get(sid);
+    if (held) {
+      held.push(u);
+      return;
+    }
     // A turn starting (anyone's): the transcript already holds its prompt, so show it above the stream.
     if (!this.state.live[sid]?.running && this.state.selected === sid) void this.loadPage(sid, "last");
     this.set({

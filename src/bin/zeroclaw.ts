@@ -3,6 +3,7 @@
 // reaches a user: a failure is one line saying what to do (ZEROCLAW_DEBUG=1 adds the stack).
 import { type Options, parseCommandArgs, str, strs } from "../cli/args.js";
 import { CliError, Exit } from "../cli/exit-codes.js";
+import { hoistGlobalOptions } from "../cli/global-options.js";
 import { COMMAND_HELP, MAIN_HELP } from "../cli/usage.js";
 import { SERVER_VERSION } from "../daemon/version.js";
 
@@ -11,6 +12,8 @@ const CONFIG_DIR: Options = { "config-dir": { type: "string" } };
 type Command = {
   options: Options;
   positionals: { min: number; max: number };
+  /** Rewrites the arguments before parsing (forms util.parseArgs has no spelling for). */
+  prepare?(args: string[]): string[];
   run(values: Record<string, unknown>, positionals: string[]): Promise<number>;
 };
 
@@ -19,16 +22,20 @@ const COMMANDS: Record<string, Command> = {
     options: {
       ...CONFIG_DIR,
       ephemeral: { type: "boolean" },
-      gateway: { type: "boolean" },
+      gateway: { type: "string" },
       "log-level": { type: "string" },
     },
     positionals: { min: 0, max: 0 },
+    // --gateway alone (a flag) or --gateway=HOST:PORT: parseArgs has no optional values, so the bare
+    // flag becomes an empty value.
+    prepare: (args) => args.map((a) => (a === "--gateway" ? "--gateway=" : a)),
     async run(v) {
-      const { daemonCommand } = await import("../cli/daemon-command.js");
+      const { daemonCommand, parseGatewayAddress } = await import("../cli/daemon-command.js");
+      const gateway = str(v.gateway);
       return daemonCommand({
         configDir: str(v["config-dir"]),
         ephemeral: v.ephemeral === true,
-        gateway: v.gateway === true,
+        gateway: gateway === undefined ? false : gateway === "" ? true : parseGatewayAddress(gateway),
         logLevel: str(v["log-level"]),
       });
     },
@@ -39,15 +46,22 @@ const COMMANDS: Record<string, Command> = {
       session: { type: "string" },
       agent: { type: "string" },
       cwd: { type: "string" },
+      prompt: { type: "string", short: "p" },
     },
-    positionals: { min: 0, max: 0 },
-    async run(v) {
+    positionals: { min: 0, max: 1 },
+    async run(v, [positional]) {
+      const flag = str(v.prompt);
+      if (flag !== undefined && positional !== undefined)
+        throw new CliError("give the prompt once: as an argument or with -p, not both", Exit.usage);
+      const prompt = flag ?? positional;
+      if (prompt !== undefined && prompt.trim() === "") throw new CliError("the prompt is empty", Exit.usage);
       const { chatCommand } = await import("../cli/chat/chat-command.js");
       return chatCommand({
         session: str(v.session),
         agent: str(v.agent),
         cwd: str(v.cwd),
         configDir: str(v["config-dir"]),
+        prompt,
       });
     },
   },
@@ -129,6 +143,22 @@ const COMMANDS: Record<string, Command> = {
       return unpairCommand(tokenId!, str(v["config-dir"]));
     },
   },
+  config: {
+    options: { ...CONFIG_DIR, json: { type: "boolean" } },
+    positionals: { min: 1, max: Number.POSITIVE_INFINITY },
+    async run(v, [verb, ...args]) {
+      const { configCommand } = await import("../cli/config-command.js");
+      return configCommand(verb!, args, { json: v.json === true, configDir: str(v["config-dir"]) });
+    },
+  },
+  dashboard: {
+    options: { ...CONFIG_DIR, open: { type: "boolean" } },
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { dashboardCommand } = await import("../cli/dashboard-command.js");
+      return dashboardCommand({ open: v.open === true, configDir: str(v["config-dir"]) });
+    },
+  },
   upload: {
     options: CONFIG_DIR,
     positionals: { min: 2, max: 2 },
@@ -139,7 +169,9 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-async function main(argv: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
+  // Global options (--config-dir) may come before the command too: moved after it.
+  const argv = hoistGlobalOptions(args);
   const [command, ...rest] = argv;
   switch (command) {
     case "-V":
@@ -166,7 +198,7 @@ async function main(argv: string[]): Promise<number> {
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!spec) throw new CliError(`unknown command ${command} (zeroclaw --help lists them)`, Exit.usage);
   try {
-    const parsed = parseCommandArgs(rest, spec.options, spec.positionals);
+    const parsed = parseCommandArgs(spec.prepare ? spec.prepare(rest) : rest, spec.options, spec.positionals);
     if (parsed === "help") {
       process.stdout.write(`${COMMAND_HELP[command]}\n`);
       return Exit.ok;
@@ -182,7 +214,14 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const command = process.argv[2];
+/** The command, for the failure line's prefix (global options before it skipped). */
+const command = ((): string | undefined => {
+  try {
+    return hoistGlobalOptions(process.argv.slice(2))[0];
+  } catch {
+    return undefined;
+  }
+})();
 main(process.argv.slice(2)).then(
   (code) => {
     // The daemon has closed everything it owns by now; exiting explicitly keeps a stray handle in a

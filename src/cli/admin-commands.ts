@@ -3,42 +3,53 @@
 // hand-written batch would (and is validated, committed and applied the same way).
 import { RpcError } from "../../generated/errors.js";
 import type { ConfigSetManyParams, SessionInfo } from "../../generated/types.js";
-import { openDaemon, rpcFailure } from "./daemon-client.js";
+import { openDaemon, rpcFailure, withDaemon } from "./daemon-client.js";
 import { CliError, Exit, usageError } from "./exit-codes.js";
-
-async function withDaemon<T>(
-  configDir: string | undefined,
-  call: (d: Awaited<ReturnType<typeof openDaemon>>) => Promise<T>,
-): Promise<T> {
-  const d = await openDaemon(configDir);
-  try {
-    return await call(d);
-  } catch (err) {
-    throw rpcFailure(err);
-  } finally {
-    d.connection.close();
-  }
-}
 
 const when = (iso: string): string => iso.replace("T", " ").replace(/\.\d+Z$|Z$/, "Z");
 
 /** `zeroclaw sessions`: a table of the caller's sessions (an admin sees all), most recent last. */
 export async function sessionsCommand(configDir?: string): Promise<number> {
   const { sessions } = await withDaemon(configDir, (d) => d.client.sessionList({}));
-  process.stdout.write(formatSessionTable(sessions));
+  // On a terminal the title is cut to the window; in a pipe to a readable length.
+  const width = process.stdout.isTTY ? (process.stdout.columns ?? 100) : 120;
+  process.stdout.write(formatSessionTable(sessions, width));
   return Exit.ok;
 }
 
-export function formatSessionTable(sessions: readonly SessionInfo[]): string {
-  const rows = [...sessions]
-    .sort((a, b) => a.updated_at.localeCompare(b.updated_at))
-    .map((s) => [s.session_id, s.agent, s.mode, s.state, String(s.message_count), when(s.updated_at)]);
-  const header = ["ID", "AGENT", "MODE", "STATE", "MESSAGES", "LAST ACTIVITY"];
+/** The title column gets what the others leave of `width`, but never fewer than this. */
+const MIN_TITLE = 12;
+
+export function formatSessionTable(sessions: readonly SessionInfo[], width = 120): string {
+  const sorted = [...sessions].sort((a, b) => a.updated_at.localeCompare(b.updated_at));
+  const rows = sorted.map((s) => [
+    s.session_id,
+    s.agent,
+    s.mode,
+    s.state,
+    String(s.message_count),
+    when(s.updated_at),
+  ]);
+  const header = ["ID", "AGENT", "MODE", "STATE", "MESSAGES", "LAST ACTIVITY", "TITLE"];
   if (rows.length === 0) return "no sessions (start one with `zeroclaw chat`)\n";
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const widths = header
+    .slice(0, -1)
+    .map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const used = widths.reduce((a, b) => a + b + 2, 0);
+  const titleWidth = Math.max(MIN_TITLE, width - used - 1);
+  const titles = sorted.map((s) => cut(s.title ?? "", titleWidth));
   const line = (cells: string[]): string =>
-    `${cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ")}\n`;
-  return [header, ...rows].map(line).join("");
+    `${cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ")}\n`.replace(
+      / +\n$/,
+      "\n",
+    );
+  return [line(header), ...rows.map((r, i) => line([...r, titles[i] ?? ""]))].join("");
+}
+
+/** `text` in at most `max` characters, an ellipsis marking the cut. */
+function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join("")}…`;
 }
 
 const NAME = /^[A-Za-z0-9_-]+$/;

@@ -70,13 +70,38 @@ export async function openDaemon(
   }
 }
 
-/** "session not found (-32000 session_not_found)": the daemon's words, then code and reason. */
+/** Connects, runs `call`, closes; a daemon error is one line (exit 1), no daemon is exit 3. */
+export async function withDaemon<T>(
+  configDir: string | undefined,
+  call: (d: DaemonClient) => Promise<T>,
+): Promise<T> {
+  const d = await openDaemon(configDir);
+  try {
+    return await call(d);
+  } catch (err) {
+    throw rpcFailure(err);
+  } finally {
+    d.connection.close();
+  }
+}
+
+/**
+ * "Session not found (-32000 session_not_found; session_id=x)": the daemon's words, the parameter
+ * errors, then code, reason and the error's figures — all of it on one line.
+ */
 export function describeRpcError(err: unknown): string {
   if (err instanceof RpcError) {
-    const reason = (err.data as { reason?: unknown } | undefined)?.reason;
-    const errors = (err.data as { errors?: { path: string; message: string }[] } | undefined)?.errors;
-    const detail = errors?.length ? `: ${errors.map((e) => `${e.path || "/"} ${e.message}`).join("; ")}` : "";
-    return `${err.message}${detail} (${err.code}${typeof reason === "string" ? ` ${reason}` : ""})`;
+    const data = (err.data ?? {}) as Record<string, unknown>;
+    const { reason, errors, prop, ...rest } = data;
+    const where = typeof prop === "string" && !err.message.includes(prop) ? ` for ${prop}` : "";
+    const list = Array.isArray(errors) ? (errors as { path?: string; message?: string }[]) : [];
+    const detail = list.length ? `: ${list.map((e) => `${e.path || "/"} ${e.message}`).join("; ")}` : "";
+    const figures = Object.entries(rest)
+      .filter(([, v]) => v === null || typeof v !== "object")
+      .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
+    const code = typeof reason === "string" ? `${err.code} ${reason}` : String(err.code);
+    const line = `${err.message}${where}${detail} (${code}${figures.length ? `; ${figures.join(", ")}` : ""})`;
+    return line.replace(/\s*\n\s*/g, " ");
   }
   return err instanceof Error ? err.message : String(err);
 }

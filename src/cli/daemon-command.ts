@@ -1,13 +1,13 @@
-// zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway] [--log-level LEVEL]: runs in the
+// zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway[=HOST:PORT]] [--log-level LEVEL]: runs in the
 // foreground until SIGINT/SIGTERM (or, with --ephemeral, until the last client leaves), then exits 0.
 // A daemon that cannot start says why in one line and what to change (exit 4).
 import { join } from "node:path";
 import { ConfigError } from "../config/config-file.js";
 import { resolvePaths } from "../config/paths.js";
-import { Daemon } from "../daemon/daemon.js";
+import { Daemon, type GatewayOverride } from "../daemon/daemon.js";
 import { EndpointBlockedError, EndpointBusyError } from "../daemon/endpoint-lock.js";
 import { createDaemonLogger, type Logger, LogSetupError } from "../log.js";
-import { CliError, Exit } from "./exit-codes.js";
+import { CliError, Exit, usageError } from "./exit-codes.js";
 
 /** The logger, or a usage error (exit 2) for a level or format that does not exist. */
 async function daemonLogger(level: string | undefined): Promise<Logger> {
@@ -22,7 +22,7 @@ async function daemonLogger(level: string | undefined): Promise<Logger> {
 export async function daemonCommand(opts: {
   configDir?: string;
   ephemeral: boolean;
-  gateway: boolean;
+  gateway: boolean | GatewayOverride;
   logLevel?: string;
 }): Promise<number> {
   const log = await daemonLogger(opts.logLevel);
@@ -64,6 +64,36 @@ export async function daemonCommand(opts: {
   return done;
 }
 
+/**
+ * --gateway=HOST:PORT, HOST:, :PORT or PORT (an IPv6 host in brackets: [::1]:8080); what is left out
+ * comes from gateway.host / gateway.port.
+ */
+export function parseGatewayAddress(text: string): GatewayOverride {
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]*))(?::(\d*))?$/.exec(text);
+  const bad = (): never => {
+    throw usageError(
+      `--gateway=${text}: expected HOST:PORT, :PORT or PORT (e.g. --gateway=127.0.0.1:42617, --gateway=:8080)`,
+    );
+  };
+  if (!m) return bad();
+  let host = m[1] ?? m[2] ?? "";
+  let portText = m[3];
+  // A lone number is a port: --gateway=8080.
+  if (portText === undefined && m[1] === undefined && /^\d+$/.test(host)) {
+    portText = host;
+    host = "";
+  }
+  const out: GatewayOverride = {};
+  if (host !== "") out.host = host;
+  if (portText !== undefined && portText !== "") {
+    const port = Number(portText);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) return bad();
+    out.port = port;
+  }
+  if (out.host === undefined && out.port === undefined) return bad();
+  return out;
+}
+
 /** Why the daemon could not start, as one line that names the setting to change. */
 function startFailure(err: unknown, configDir: string | undefined): CliError {
   if (err instanceof EndpointBusyError || err instanceof EndpointBlockedError || err instanceof ConfigError)
@@ -72,7 +102,7 @@ function startFailure(err: unknown, configDir: string | undefined): CliError {
   const configFile = join(resolvePaths(configDir).configDir, "config.toml");
   if (e.code === "EADDRINUSE" && e.syscall === "listen" && e.port !== undefined)
     return new CliError(
-      `gateway port ${e.address ?? ""}:${e.port} is already in use: set gateway.port in ${configFile} to a free port (0 picks one), or stop what listens there`,
+      `gateway port ${e.address ?? ""}:${e.port} is already in use: set gateway.port in ${configFile} to a free port (0 picks one), start with --gateway=:PORT, or stop what listens there`,
       Exit.cannotStart,
     );
   if ((e.code === "EACCES" || e.code === "EADDRNOTAVAIL") && e.syscall === "listen" && e.port !== undefined)

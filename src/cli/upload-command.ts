@@ -10,7 +10,7 @@ import { basename } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { ErrorCode, RpcError } from "../../generated/errors.js";
 import type { FileEntry } from "../../generated/types.js";
-import { connectDaemon, initializeCli } from "./daemon-client.js";
+import { connectDaemon, describeRpcError, initializeCli } from "./daemon-client.js";
 
 const DEFAULT_CHUNK_TIMEOUT_MS = 30_000;
 /** Sends of one chunk (the first included) before giving up. */
@@ -128,9 +128,10 @@ export async function uploadCommand(args: string[], configDir?: string): Promise
     return 0;
   } catch (err) {
     progress.abandon();
-    if (err instanceof RpcError) printError(err.toWire());
-    else if (err instanceof Exit) printError({ message: err.message });
-    else printError({ message: describe(err) });
+    // One line, like every other command's failure: the daemon's words, code, reason and figures.
+    process.stderr.write(
+      `zeroclaw upload: ${err instanceof RpcError ? describeRpcError(err) : describe(err)}\n`,
+    );
     return err instanceof Exit ? err.code : 1;
   } finally {
     await handle?.close().catch(() => undefined);
@@ -179,10 +180,6 @@ function expectedOffset(err: unknown): number | undefined {
   return typeof expected === "number" && Number.isSafeInteger(expected) && expected >= 0
     ? expected
     : undefined;
-}
-
-function printError(error: unknown): void {
-  process.stderr.write(`${JSON.stringify(error, null, 2)}\n`);
 }
 
 const describe = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -1,32 +1,59 @@
 // Help texts: `zeroclaw --help` lists the commands, `zeroclaw COMMAND --help` shows one of them.
 export const COMMAND_HELP: Record<string, string> = {
-  daemon: `usage: zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway] [--log-level LEVEL]
+  daemon: `usage: zeroclaw daemon [--config-dir DIR] [--ephemeral] [--gateway[=HOST:PORT]] [--log-level LEVEL]
 
 Runs the daemon in the foreground; Ctrl-C or SIGTERM stops it cleanly.
   --config-dir DIR     config dir (default: ZEROCLAW_CONFIG_DIR, else ~/.zeroclaw)
   --ephemeral          exit once the last client has disconnected
-  --gateway            also serve the WebSocket gateway (gateway.host:gateway.port)
+  --gateway[=HOST:PORT]
+                       also serve the WebSocket gateway and the dashboard, on gateway.host:gateway.port
+                       or the address given (:PORT or PORT keeps the host; port 0 picks a free one);
+                       the log says the dashboard's address, \`zeroclaw dashboard\` signs you in
   --log-level LEVEL    fatal, error, warn, info (default), debug, trace or silent;
                        default from ZEROCLAW_LOG_LEVEL. Logs go to stderr: coloured
                        lines on a terminal, JSON lines otherwise (ZEROCLAW_LOG_FORMAT=json|pretty).`,
-  chat: `usage: zeroclaw chat [--session ID] [--agent ALIAS] [--cwd DIR] [--config-dir DIR]
+  chat: `usage: zeroclaw chat [PROMPT | -p PROMPT] [--session ID] [--agent ALIAS] [--cwd DIR] [--config-dir DIR]
 
-Talks to an agent: each line you type is a prompt, the reply streams back.
-  --session ID   resume this session (default: a new one)
-  --agent ALIAS  the agent of a new session (default: "default")
-  --cwd DIR      the workspace of a new session (default: one the daemon makes)
-In the chat: /history shows the session, /quit leaves; Ctrl-C cancels the running turn,
-a second Ctrl-C quits. Approvals: y (once), a (always), n (reject). Questions: a number
-for a choice or free text; /decline or /cancel.
+Talks to an agent: each prompt you enter is a turn, the reply streams back.
+  PROMPT, -p PROMPT  run this one prompt, print the reply and exit (0 completed, 1 failed,
+                     130 cancelled with Ctrl-C); approvals and questions read stdin lines
+  --session ID       resume this session (default: a new one)
+  --agent ALIAS      the agent of a new session (default: "default")
+  --cwd DIR          the workspace of a new session (default: one the daemon makes)
+In the chat: Enter sends; Alt-Enter (or Ctrl-J) starts a new line; a paste is one prompt,
+newlines kept; what you type while a turn runs waits in the input line and is sent by an
+Enter after the turn. /help lists the keys, /history shows the session, /quit (or Ctrl-D)
+leaves; Ctrl-C cancels the running turn (a second one quits), clears a typed line, or quits.
+Approvals: y (once), a (always), n (reject). Questions: a number for a choice or free
+text; /decline or /cancel.
 With stdout not a terminal the output is plain: the reply on stdout, tool lines and notes
-on stderr; exit 0 when every turn completed, 1 when one failed.`,
+on stderr; approvals and questions are answered by the next stdin line (none left: rejected,
+cancelled); exit 0 when every turn completed, 1 when one failed.`,
   watch: `usage: zeroclaw watch SESSION [--config-dir DIR]
 
 Shows a live session's stream as it happens (session/subscribe), whoever runs the turn.
 On a terminal it can answer approvals (y/a/n). Ctrl-C stops watching.`,
   sessions: `usage: zeroclaw sessions [--config-dir DIR]
 
-Lists your sessions (an admin sees all): id, agent, mode, state, messages, last activity.`,
+Lists your sessions (an admin sees all): id, agent, mode, state, messages, last activity
+(the newest message) and title (the first prompt, cut to fit the terminal).`,
+  config: `usage: zeroclaw config get [PROP] [--json] [--config-dir DIR]
+       zeroclaw config set PROP VALUE [--config-dir DIR]
+       zeroclaw config set-many PROP=VALUE [PROP=VALUE…] [--config-dir DIR]
+       zeroclaw config set-many - < FILE      (PROP=VALUE lines, or JSON)
+
+Reads and changes the daemon's config (config/get, config/set, config/set-many): checked,
+written to config.toml and applied at once, or nothing changes.
+A VALUE is JSON if it parses as JSON, else a string: \`config set agents.default.system_prompt
+"Be brief"\` stores the text, \`config set sessions.max_live 8\` the number ('"8"' the string).
+set-many also takes one JSON argument: {"sets":[{"prop":…,"value":…}]}, a list of those, or
+{"PROP": VALUE, …}. get prints a string as it is and anything else as JSON (--json: always JSON);
+without PROP the whole config. Secrets read back as "****".`,
+  dashboard: `usage: zeroclaw dashboard [--open] [--config-dir DIR]
+
+Prints the dashboard's address with a one-time sign-in code for you (the owner, or an admin):
+no pairing token needed. The link works once, within a minute. --open also opens it in your
+browser ($BROWSER, else xdg-open / open). The daemon must run its gateway (--gateway).`,
   call: `usage: zeroclaw call METHOD [PARAMS_JSON] [--config-dir DIR]
 
 Calls one method and prints its result as JSON on stdout (daemon notifications on stderr).
@@ -66,6 +93,8 @@ Commands:
   watch        watch a live session from another terminal
   sessions     list sessions
   call         call one JSON-RPC method, print the JSON result
+  config       read or change the config: config get/set/set-many
+  dashboard    print (or --open) a sign-in link to the web dashboard
   user add     create a user (for local uids or pairing)
   profile add  create a permission profile
   pair         print a pairing token for the gateway
@@ -74,6 +103,7 @@ Commands:
   conformance  run the conformance suite against a daemon
 
 Options: -h, --help (also after any command), -V, --version.
+--config-dir DIR goes before or after the command: zeroclaw --config-dir DIR call status.
 The daemon is found at ZEROCLAW_SOCKET, else <config dir>/data/daemon.sock.
 Exit codes: 0 ok, 1 failed (daemon error or failed turn), 2 usage, 3 no daemon,
 4 daemon cannot start, 70 internal error, 130 quit with Ctrl-C.`;

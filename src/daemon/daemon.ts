@@ -4,6 +4,7 @@
 import type { Socket } from "node:net";
 import document from "../../openrpc.json" with { type: "json" };
 import { Authority } from "../auth/authority.js";
+import { LoginCodes } from "../auth/login-codes.js";
 import { peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
 import { configFilePath } from "../config/config-file.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
@@ -32,12 +33,17 @@ export type DaemonOptions = {
   configDir?: string;
   env?: NodeJS.ProcessEnv;
   ephemeral?: boolean;
-  /** --gateway: serve the WebSocket gateway whatever gateway.enabled says. */
-  gateway?: boolean;
+  /**
+   * --gateway: serve the WebSocket gateway whatever gateway.enabled says; --gateway=HOST:PORT also
+   * overrides gateway.host / gateway.port (either may be left out).
+   */
+  gateway?: boolean | GatewayOverride;
   log?: Logger;
   /** Called when the daemon decides to stop by itself (ephemeral exit). */
   onSelfStop?: () => void;
 };
+
+export type GatewayOverride = { host?: string; port?: number };
 
 export class Daemon {
   readonly startedAt = performance.now();
@@ -47,6 +53,9 @@ export class Daemon {
   private readonly listener: LocalListener;
   private gateway: GatewayListener | undefined;
   private gatewayUrl: string | null = null;
+  private dashboardUrl: string | null = null;
+  /** The start-up-only settings as this daemon runs them (status.in_effect). */
+  private readonly inEffect: Record<string, unknown>;
   private readonly ephemeral: EphemeralExit | undefined;
   readonly services: DaemonServices;
   private readonly limits: NdjsonLimits;
@@ -68,6 +77,7 @@ export class Daemon {
     options: DaemonOptions,
   ) {
     const rpc = initial.effective.rpc;
+    this.inEffect = startupSettings(initial, options.gateway);
     // [rpc] is read once, at start-up (SPEC §2): both listeners apply these to every connection.
     this.initializeTimeoutMs = rpc.initialize_timeout_ms;
     this.listenBacklog = rpc.listen_backlog;
@@ -123,11 +133,14 @@ export class Daemon {
       subscriptions,
       files,
       uploads,
+      loginCodes: new LoginCodes(),
       connectionCounts: () => ({
         local: this.listener.openConnections,
         gateway: this.gateway?.openConnections ?? 0,
       }),
       gatewayUrl: () => this.gatewayUrl,
+      dashboardUrl: () => this.dashboardUrl,
+      inEffect: () => this.inEffect,
       health: () => this.health.snapshot(),
     };
   }
@@ -152,7 +165,7 @@ export class Daemon {
       });
       daemon = new Daemon(paths, initial, storage, lock, log, options);
       // The gateway first: once the local socket accepts, everything status reports is up.
-      if (options.gateway || initial.effective.gateway.enabled) await daemon.startGateway();
+      if (daemon.inEffect["gateway.enabled"] === true) await daemon.startGateway();
       await daemon.listener.listen();
       daemon.health.ok("rpc");
       lock.bound();
@@ -192,11 +205,13 @@ export class Daemon {
 
   private async startGateway(): Promise<void> {
     const { gateway } = this.services.config.live.effective;
+    const host = this.inEffect["gateway.host"] as string;
+    const port = this.inEffect["gateway.port"] as number;
     // Loaded only when the gateway is on: ws is ~30 ms of start-up a local-only daemon need not pay.
     const { GatewayListener } = await import("./gateway-listener.js");
     this.gateway = new GatewayListener({
-      host: gateway.host,
-      port: gateway.port,
+      host,
+      port,
       maxConnections: gateway.max_connections,
       maxPendingConnections: gateway.max_pending_connections,
       allowedOrigins: gateway.allowed_origins,
@@ -208,9 +223,15 @@ export class Daemon {
     });
     this.health.starting("gateway");
     try {
-      const { url } = await this.gateway.listen();
+      const { url, dashboardUrl, port: real } = await this.gateway.listen();
       this.gatewayUrl = url;
+      this.dashboardUrl = dashboardUrl;
+      this.inEffect["gateway.port"] = real;
       this.health.ok("gateway");
+      this.log.info(
+        { url: dashboardUrl },
+        `dashboard at ${dashboardUrl} (\`zeroclaw dashboard\` prints it with a one-time login code)`,
+      );
     } catch (err) {
       this.health.failed("gateway", err);
       throw err;
@@ -258,4 +279,23 @@ export class Daemon {
     this.connections.add(conn);
     this.ephemeral?.joined();
   }
+}
+
+/**
+ * [rpc] and [gateway] as dotted props, as read at start-up, with the command line's gateway override
+ * applied (SPEC §1 --gateway, §10): what status.in_effect reports and what the listeners use.
+ */
+function startupSettings(initial: LiveConfig, gateway: DaemonOptions["gateway"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const { rpc, gateway: g } = initial.effective;
+  for (const [key, value] of Object.entries(rpc)) out[`rpc.${key}`] = value;
+  for (const [key, value] of Object.entries(g)) out[`gateway.${key}`] = value;
+  if (gateway) {
+    out["gateway.enabled"] = true;
+    if (typeof gateway === "object") {
+      if (gateway.host !== undefined) out["gateway.host"] = gateway.host;
+      if (gateway.port !== undefined) out["gateway.port"] = gateway.port;
+    }
+  }
+  return out;
 }

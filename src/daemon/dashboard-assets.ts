@@ -66,6 +66,29 @@ export class DashboardAssets {
     return this.assets.has("/");
   }
 
+  /** `path` is the page itself (not one of its assets). */
+  servesPage(path: string): boolean {
+    return path === "/" || path === "/index.html";
+  }
+
+  /**
+   * The page asked for under an address whose origin the gateway would refuse at the WebSocket
+   * upgrade (say http://my-host:42617/ for a gateway on 127.0.0.1): instead of a page that can only
+   * fail with "cannot connect", a short one that says which address to open, or what to configure.
+   */
+  refuseOrigin(req: IncomingMessage, res: ServerResponse, origin: string, openInstead: string): void {
+    const html = refusedOriginPage(origin, openInstead);
+    res.writeHead(403, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": Buffer.byteLength(html),
+      "Cache-Control": "no-cache",
+      "Content-Security-Policy": contentSecurityPolicy("'none'"),
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+    });
+    res.end(req.method === "HEAD" ? undefined : html);
+  }
+
   /** Serves `path` if it is one of the page's files; false lets the gateway answer 404. */
   serve(req: IncomingMessage, res: ServerResponse, path: string, wsOrigin: string): boolean {
     const asset = this.assets.get(path === "/index.html" ? "/" : path);
@@ -101,4 +124,22 @@ export class DashboardAssets {
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
   }
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function refusedOriginPage(origin: string, openInstead: string): string {
+  const o = escapeHtml(origin);
+  const open = escapeHtml(openInstead);
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>zeroclaw dashboard: open another address</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/app.css"></head>
+<body><div class="pairing"><div class="card pairing-card" data-testid="refused-origin">
+<h1><span class="logo">\u25c6</span> zeroclaw</h1>
+<p>This gateway does not accept connections from pages at <code>${o}</code>, so the dashboard cannot work here.</p>
+<p>Open <a href="${open}">${open}</a> instead (on the daemon's machine, <code>zeroclaw dashboard</code> prints it with a login code).</p>
+<p class="muted">To use this address, add <code>"${o}"</code> to <code>gateway.allowed_origins</code> and restart the daemon.</p>
+</div></div></body></html>
+`;
 }

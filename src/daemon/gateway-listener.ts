@@ -9,6 +9,7 @@ import type { Logger } from "../log.js";
 import { type TransportLimits, WsTransport } from "../transport/ws-transport.js";
 import { ConnectionCap } from "./connection-cap.js";
 import { DashboardAssets } from "./dashboard-assets.js";
+import { admittedOrigins, dashboardBase, normalizeOrigin, urlHost } from "./gateway-origins.js";
 
 export type GatewayOptions = {
   host: string;
@@ -31,14 +32,18 @@ export type GatewayOptions = {
   accept(transport: WsTransport): void;
 };
 
-export type GatewayAddress = { host: string; port: number; url: string };
+export type GatewayAddress = {
+  host: string;
+  port: number;
+  /** ws://host:port/rpc */
+  url: string;
+  /** http://…:port/, where the owner opens the dashboard (a loopback name for a wildcard bind). */
+  dashboardUrl: string;
+};
 
 const RPC_PATH = "/rpc";
 /** RFC 6455 §7.4.1 "Try Again Later": the refusal is about capacity, not about this client. */
 const TRY_AGAIN_LATER = 1013;
-
-/** Origins compare exactly, scheme and host lower-cased, without a trailing slash. */
-const normalizeOrigin = (origin: string): string => origin.trim().replace(/\/$/, "").toLowerCase();
 
 const pathOf = (url: string | undefined): string => {
   const raw = url ?? "/";
@@ -55,8 +60,9 @@ export class GatewayListener {
   private readonly pending = new Set<WsTransport>();
   private admittedOrigins = new Set<string>();
   private readonly dashboard: DashboardAssets;
-  /** ws://host:port, the only place the page may connect to (its CSP connect-src). */
+  /** ws://host:port, where a page from the gateway's own origin connects (its CSP connect-src). */
   private wsOrigin = "";
+  private dashboardUrl = "";
   private readonly cap: ConnectionCap;
 
   constructor(private readonly options: GatewayOptions) {
@@ -92,13 +98,12 @@ export class GatewayListener {
       this.server.listen({ port, host, backlog: this.options.backlog }, () => {
         this.server.off("error", reject);
         const real = (this.server.address() as AddressInfo).port;
-        const urlHost = host.includes(":") ? `[${host}]` : host;
-        // A page the gateway itself serves may connect: its own origin is always admitted.
-        this.admittedOrigins = new Set(
-          [`http://${urlHost}:${real}`, ...this.options.allowedOrigins].map(normalizeOrigin),
-        );
-        this.wsOrigin = `ws://${urlHost}:${real}`;
-        resolve({ host, port: real, url: `${this.wsOrigin}${RPC_PATH}` });
+        // A page the gateway itself serves may connect: its own origin (and, bound to loopback, every
+        // loopback name of it) is always admitted.
+        this.admittedOrigins = admittedOrigins(host, real, this.options.allowedOrigins);
+        this.wsOrigin = `ws://${urlHost(host)}:${real}`;
+        this.dashboardUrl = dashboardBase(host, real);
+        resolve({ host, port: real, url: `${this.wsOrigin}${RPC_PATH}`, dashboardUrl: this.dashboardUrl });
       });
     });
   }
@@ -129,13 +134,29 @@ export class GatewayListener {
     if (path === RPC_PATH) {
       reply(res, 426, '{"error":"upgrade_required"}', { Upgrade: "websocket" });
     } else if (body === undefined) {
-      if (this.dashboard.serve(req, res, path, this.wsOrigin)) return;
+      const pageOrigin = this.pageOrigin(req);
+      if (pageOrigin === undefined && this.dashboard.servesPage(path)) {
+        this.dashboard.refuseOrigin(req, res, `http://${req.headers.host ?? ""}`, this.dashboardUrl);
+        return;
+      }
+      if (this.dashboard.serve(req, res, path, pageOrigin ?? this.wsOrigin)) return;
       reply(res, 404, '{"error":"not_found"}');
     } else if (req.method !== "GET" && req.method !== "HEAD") {
       reply(res, 405, '{"error":"method_not_allowed"}', { Allow: "GET, HEAD" });
     } else {
       reply(res, 200, body);
     }
+  }
+
+  /**
+   * ws://<Host> when the page's own address (its Host header) is an admitted origin, so a page opened
+   * as http://localhost:PORT/ connects back to the name it was opened under; undefined otherwise (that
+   * page could never open the WebSocket: it gets a page naming the address to open instead).
+   */
+  private pageOrigin(req: IncomingMessage): string | undefined {
+    const host = req.headers.host;
+    if (host === undefined || host === "") return this.wsOrigin;
+    return this.admittedOrigins.has(normalizeOrigin(`http://${host}`)) ? `ws://${host}` : undefined;
   }
 
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {

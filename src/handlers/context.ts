@@ -3,6 +3,7 @@ import type { DaemonToClient } from "../../generated/daemon-to-client.js";
 import type { ClientCapabilities, Dialect, HealthResult, Implementation } from "../../generated/types.js";
 import type { Authority } from "../auth/authority.js";
 import type { Credential } from "../auth/credentials.js";
+import type { LoginCodes } from "../auth/login-codes.js";
 import type { Principal } from "../auth/principal.js";
 import type { ConfigService } from "../config/config-service.js";
 import type { FileStore } from "../files/file-store.js";
@@ -61,8 +62,13 @@ export interface DaemonServices {
   readonly subscriptions: SessionSubscriptions;
   readonly files: FileStore;
   readonly uploads: UploadManager;
+  readonly loginCodes: LoginCodes;
   connectionCounts(): { local: number; gateway: number };
   gatewayUrl(): string | null;
+  /** http://…:port/ where the owner opens the dashboard; null without a gateway. */
+  dashboardUrl(): string | null;
+  /** The start-up-only settings ([rpc], [gateway]) as dotted props, as this daemon runs them. */
+  inEffect(): Readonly<Record<string, unknown>>;
   /** The component and process snapshot `health` answers (probes storage on each call). */
   health(): HealthResult;
 }

@@ -4,6 +4,7 @@ import { type Handlers, Method } from "../../generated/methods.js";
 import { agentsStatus } from "./agents.js";
 import { configGet, configSet, configSetMany } from "./config.js";
 import type { HandlerContext } from "./context.js";
+import { dashboardLogin } from "./dashboard.js";
 import { discover } from "./discover.js";
 import { fileAttach, fileUploadBegin, fileUploadChunk, fileUploadCommit } from "./file.js";
 import { health } from "./health.js";
@@ -35,6 +36,7 @@ export const handlers = {
   [Method.pairingCreate]: pairingCreate,
   [Method.pairingRevoke]: pairingRevoke,
   [Method.pairingList]: pairingList,
+  [Method.dashboardLogin]: dashboardLogin,
   [Method.sessionNew]: sessionNew,
   [Method.sessionPrompt]: sessionPrompt,
   [Method.sessionCancel]: sessionCancel,

@@ -14,6 +14,13 @@ const served = Object.values(methodTable)
   .filter((m) => m.implementedBy === "daemon" && !m.notification)
   .map((m) => m.name);
 
+/** A dashboard login code (SPEC §18): the credential of the connection that minted it, once. */
+function loginCredential(code: string, daemon: DaemonServices): Credential {
+  const credential = daemon.loginCodes.redeem(code);
+  if (!credential) throw rpcErrors.invalidLoginCode();
+  return credential;
+}
+
 /**
  * The server_version a connection is told (SPEC §13): zerocode accepts a daemon only when it equals its
  * own version, so the zeroclaw dialect reports config compat.zeroclaw_version; the seed dialect the truth.
@@ -37,7 +44,9 @@ export function initialize(
   const credential: Credential =
     conn.kind === "local"
       ? { kind: "local", uid: conn.peerUid }
-      : daemon.authority.tokenCredential(params.auth_token);
+      : params.login_code !== undefined
+        ? loginCredential(params.login_code, daemon)
+        : daemon.authority.tokenCredential(params.auth_token);
   const principal = conn.signIn(credential, params.clientCapabilities ?? {}, dialect);
   const version = requested as InitializeResult["protocolVersion"];
   const shared = {

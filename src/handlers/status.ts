@@ -1,5 +1,6 @@
-import { PROTOCOL_VERSION } from "../../generated/methods.js";
+import { Grant, PROTOCOL_VERSION } from "../../generated/methods.js";
 import type { StatusParams, StatusResult } from "../../generated/types.js";
+import { hasGrant } from "../auth/principal.js";
 import type { HandlerContext } from "./context.js";
 import { reportedVersion } from "./initialize.js";
 
@@ -26,5 +27,7 @@ export function status(_params: StatusParams, { conn, daemon }: HandlerContext):
     config_file: daemon.configFile,
     config_kind: "toml",
     local_ipc_endpoint: daemon.endpoint,
+    // What config/get cannot say: the start-up-only settings this daemon runs with (SPEC §18 decision).
+    ...(hasGrant(principal, Grant.configRead) ? { in_effect: { ...daemon.inEffect() } } : {}),
   };
 }

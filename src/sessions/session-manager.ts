@@ -233,8 +233,9 @@ export class SessionManager {
           mode: r.surface as Surface,
           state,
           created_at: r.createdAt,
-          updated_at: r.updatedAt,
+          updated_at: r.lastActivity,
           message_count: r.messageCount,
+          title: r.firstPrompt === null ? null : titleOf(r.firstPrompt),
         };
       });
   }
@@ -329,4 +330,12 @@ export class SessionManager {
       this.log.info({ session: oldest.id }, "reclaimed an idle detached session");
     }
   }
+}
+
+/** A session's title: its first prompt's first non-blank line, at most 200 characters (SessionInfo.title). */
+export function titleOf(prompt: string): string {
+  const line = prompt.split("\n").find((l) => l.trim() !== "") ?? "";
+  const flat = line.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  return chars.length > 200 ? `${chars.slice(0, 199).join("")}…` : flat;
 }

@@ -10,6 +10,9 @@ const SESSION_COLS =
 const ROW_COLS =
   "interaction_surface AS surface, session_id AS sessionId, seq, role, kind, content, turn_id AS turnId, created_at AS createdAt";
 const OF_SESSION = "interaction_surface = ? AND session_id = ?";
+/** The transcript rows of the outer query's session `s`. */
+const ROWS_OF_S =
+  "transcript_rows t WHERE t.interaction_surface = s.interaction_surface AND t.session_id = s.session_id";
 
 type Statement = Database.Statement<unknown[], unknown>;
 type Names =
@@ -46,8 +49,11 @@ export function prepareSessionStatements(db: Database.Database): SessionStatemen
     getSession: p(`SELECT ${SESSION_COLS} FROM sessions WHERE ${OF_SESSION}`),
     // The transcript length is its last seq: rows are numbered 1, 2, … and never deleted one by one,
     // so max(seq), one step down the primary key, is the count without scanning the transcript.
+    // Last activity is the newest transcript row's time, not updated_at: a close (a daemon stop closes
+    // every session) or a kill touches updated_at without anyone doing anything in the session. The
+    // daemon's own markers (an interrupted turn, found at a restart) are not activity either.
     listSessions: p(
-      `SELECT ${SESSION_COLS}, coalesce((SELECT max(t.seq) FROM transcript_rows t WHERE t.interaction_surface = s.interaction_surface AND t.session_id = s.session_id), 0) AS messageCount FROM sessions s WHERE interaction_surface IN ('acp', 'chat') ORDER BY created_at DESC`,
+      `SELECT ${SESSION_COLS}, coalesce((SELECT max(t.seq) FROM ${ROWS_OF_S}), 0) AS messageCount, coalesce((SELECT t.created_at FROM ${ROWS_OF_S} AND t.kind <> 'marker' ORDER BY t.seq DESC LIMIT 1), s.created_at) AS lastActivity, (SELECT t.content FROM ${ROWS_OF_S} AND t.role = 'user' AND t.kind = 'message' ORDER BY t.seq LIMIT 1) AS firstPrompt FROM sessions s WHERE interaction_surface IN ('acp', 'chat') ORDER BY created_at DESC`,
     ),
     countSessions: p("SELECT count(*) AS n FROM sessions WHERE interaction_surface IN ('acp', 'chat')"),
     countSessionsOf: p(

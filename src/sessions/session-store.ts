@@ -15,6 +15,12 @@ export const RPC_SURFACES: readonly string[] = ["acp", "chat"];
 export type SessionRow = typeof sessions.$inferSelect;
 export type TranscriptRow = typeof transcriptRows.$inferSelect;
 export type NewTranscriptRow = Pick<TranscriptRow, "role" | "kind" | "content" | "turnId">;
+export type ListedSession = SessionRow & {
+  messageCount: number;
+  /** The newest transcript row's time (markers aside), else the creation time. */
+  lastActivity: string;
+  firstPrompt: string | null;
+};
 export type Snapshot = { messages: ChatMessage[]; boundary: number };
 export type TurnEndState = "completed" | "cancelled" | "failed";
 /** What a closed session needs to go live again: its retained context and how many turns it had. */
@@ -34,6 +40,8 @@ export type TurnWrites = {
 
 export const INTERRUPTED_MARKER =
   "The previous turn was interrupted before it finished (the daemon stopped).";
+/** The last row of a cancelled turn, so a transcript shows where a turn was cut off and why. */
+export const CANCELLED_MARKER = "The turn was cancelled.";
 
 const now = (): string => new Date().toISOString();
 
@@ -83,9 +91,9 @@ export class SessionStore {
     return this.q.getSession.get(surface, id) as SessionRow | undefined;
   }
 
-  /** Every RPC session (acp and chat), newest first, with its transcript length. */
-  list(): (SessionRow & { messageCount: number })[] {
-    return this.q.listSessions.all() as (SessionRow & { messageCount: number })[];
+  /** Every RPC session (acp and chat), newest first, with its transcript length, last activity and first prompt. */
+  list(): ListedSession[] {
+    return this.q.listSessions.all() as ListedSession[];
   }
 
   countPersisted(): number {

@@ -11,7 +11,7 @@ import type { Logger } from "../log.js";
 import type { LiveSession } from "./live-session.js";
 import { type ChatMessage, type Provider, ProviderError, type ToolCall } from "./provider.js";
 import { estimateTokens, planTrim } from "./retained-context.js";
-import type { NewTranscriptRow, SessionStore } from "./session-store.js";
+import { CANCELLED_MARKER, type NewTranscriptRow, type SessionStore } from "./session-store.js";
 import type { ToolContext, ToolLimits } from "./tool.js";
 import { TOOLS, toolSpecs } from "./tools/registry.js";
 import { askApproval } from "./turn-approval.js";
@@ -268,6 +268,13 @@ class Turn {
     if (err instanceof TurnCancelled || cancelled) {
       this.outcome = "cancelled";
       this.stopReason = "cancelled";
+      const marker: NewTranscriptRow = {
+        role: "system",
+        kind: "marker",
+        content: CANCELLED_MARKER,
+        turnId: this.turnId,
+      };
+      safely(log, () => this.record([marker]));
       return;
     }
     this.outcome = "failed";

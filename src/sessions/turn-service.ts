@@ -12,6 +12,7 @@ import type { Peer } from "../jsonrpc/peer.js";
 import type { Logger } from "../log.js";
 import type { Provider } from "./provider.js";
 import { createProvider } from "./providers/create-provider.js";
+import { RunningTurns } from "./running-turns.js";
 import type { Attachment, SessionManager } from "./session-manager.js";
 import type { SessionSubscriptions } from "./subscriptions.js";
 import { TurnLog } from "./turn-log.js";
@@ -35,6 +36,8 @@ export type TurnCaller = {
 export class TurnService {
   /** One client per provider view: a config commit builds new views, and so new clients. */
   private readonly providers = new WeakMap<ProviderView, Provider>();
+  /** Each running turn's prompt and updates so far, for watchers joining midway (session/subscribe). */
+  readonly running = new RunningTurns();
 
   constructor(
     private readonly sessions: SessionManager,
@@ -92,7 +95,7 @@ export class TurnService {
     const frame = new UpdateFrame(sessionId);
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
     const turnLog = new TurnLog(this.log, sessionId, session.agent);
-    const { subscriptions } = this;
+    const { subscriptions, running: runningTurns } = this;
     const running = runTurn({
       session,
       prompt,
@@ -110,6 +113,8 @@ export class TurnService {
           transport.send(frame.line(dialect));
           // Watchers get it right after, each in its own dialect, so each sees the turn's order (SPEC §14).
           subscriptions.publish(sessionId, frame, peer);
+          // In the same synchronous step: a watcher subscribing now gets it in running_turn or after, once.
+          runningTurns.record(sessionId, update, modelText);
           // No promise at all while output flows: a streamed chunk costs no extra microtasks.
           return transport.backedUp ? transport.whenWritable() : undefined;
         },
@@ -118,10 +123,17 @@ export class TurnService {
           : undefined,
       },
     });
-    // runTurn sets session.turn before its first await, so the turn id is known here.
-    turnLog.started((session.turn as { turnId: string } | undefined)?.turnId);
-    const result = await running;
-    turnLog.ended(result.outcome, result.stop_reason, session.context);
-    return result;
+    // runTurn sets session.turn before its first await (and emits nothing before it), so the turn id
+    // is known here and the record starts before the turn's first update.
+    const turnId = (session.turn as { turnId: string } | undefined)?.turnId;
+    if (turnId !== undefined) runningTurns.start(sessionId, turnId, prompt);
+    turnLog.started(turnId);
+    try {
+      const result = await running;
+      turnLog.ended(result.outcome, result.stop_reason, session.context);
+      return result;
+    } finally {
+      if (turnId !== undefined) runningTurns.end(sessionId, turnId);
+    }
   }
 }

@@ -22,12 +22,13 @@ const FLAGS = [
 
 export type Browser = { context: BrowserContext; close(): Promise<void> };
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags (e.g. --host-resolver-rules to reach the gateway under another name). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), "zc-chromium-")); // playwright passes it as --user-data-dir
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: FLAGS,
+    args: [...FLAGS, ...extraArgs],
     viewport: { width: 1360, height: 860 },
     deviceScaleFactor: 1,
   });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { Daemon } from "../../src/daemon/daemon.js";
+import { Daemon, type DaemonOptions } from "../../src/daemon/daemon.js";
 
 export type LogLine = { level: number; msg: string; [key: string]: unknown };
 
@@ -19,7 +19,7 @@ export type TestDaemon = {
 
 export async function startTestDaemon(
   toml = "",
-  options: { ephemeral?: boolean; onSelfStop?: () => void } = {},
+  options: Pick<DaemonOptions, "ephemeral" | "onSelfStop" | "gateway"> = {},
 ): Promise<TestDaemon> {
   const dir = mkdtempSync(join(tmpdir(), "zc-test-"));
   const configDir = join(dir, "config");

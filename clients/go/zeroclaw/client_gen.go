@@ -20,7 +20,8 @@ import (
 // `protocol_version` without `protocolVersion` (as zerocode sends it) is the zeroclaw dialect,
 // whose result is ZeroclawInitializeResult — server_version is config compat.zeroclaw_version, no
 // camelCase members; anything else is the seed dialect. Both carry `implementation`, what is really
-// running.
+// running. `login_code` (gateway peers only) is a one-time code from `dashboard/login` that signs
+// the connection in as the principal that minted it.
 //
 // No grant needed.
 func (c *Client) Initialize(ctx context.Context, params *InitializeParams) (*InitializeResult, error) {
@@ -189,6 +190,24 @@ func (c *Client) PairingList(ctx context.Context) (*PairingListResult, error) {
 	return &result, nil
 }
 
+// DashboardLogin calls dashboard/login: Mint a one-time login code that signs a dashboard (over the
+// gateway) in as the caller.
+//
+// For the owner at the daemon's machine: opening the returned url signs the page in as the calling
+// principal with no profile, user or pairing token. The code is single use and valid for
+// gateway.login_code_ttl_ms (60 s); a connection signed in with it keeps the caller's credential,
+// so its rights follow policy changes like the caller's. Local socket only; owner or admin only
+// (-32012 admin_required).
+//
+// Grant: pairing:manage. Local socket only: a gateway peer gets -32012 local_only.
+func (c *Client) DashboardLogin(ctx context.Context) (*DashboardLoginResult, error) {
+	var result DashboardLoginResult
+	if err := c.call(ctx, "dashboard/login", struct{}{}, &result); err != nil {
+		return nil, err
+	}
+	return &result, nil
+}
+
 // SessionNew calls session/new: Create a live agent session owned by the caller.
 //
 // The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when
@@ -350,13 +369,14 @@ func (c *Client) SessionDelete(ctx context.Context, params *SessionDeleteParams)
 // SessionSubscribe calls session/subscribe: Watch a session: this connection also gets every
 // session/update of it, whoever runs the turn.
 //
-// From the answer on, every session/update of the session is sent to this connection too, in the
-// order the turn's own connection gets them; it may answer an approval_request with session/approve
-// if it holds sessions:update (elicitation/create still goes to the turn's connection only).
-// Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the
-// connection. A subscriber that stops reading is disconnected by the write-stall rule
-// (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin
-// only (-32003); a session that is neither live nor stored is -32000.
+// The answer carries the turn running now, if any (`running_turn`: its prompt and every update
+// already sent for it), and from the answer on, every session/update of the session is sent to this
+// connection too, in the order the turn's own connection gets them; it may answer an
+// approval_request with session/approve if it holds sessions:update (elicitation/create still goes
+// to the turn's connection only). Subscribing twice is the same as once. The subscription ends with
+// session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by
+// the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not
+// affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
 //
 // Grant: sessions:read.
 func (c *Client) SessionSubscribe(ctx context.Context, params *SessionSubscribeParams) (*SessionSubscribeResult, error) {

@@ -105,6 +105,11 @@ type StatusResult struct {
 	ConfigKind string `json:"config_kind"`
 	// The local socket (or pipe): the same as endpoint.
 	LocalIpcEndpoint string `json:"local_ipc_endpoint"`
+	// The settings read only at start-up ([rpc] and [gateway], as dotted props) as this daemon runs
+	// them: command-line overrides (--gateway[=HOST:PORT]) applied, gateway.port the real port.
+	// config/get shows the configured values, which apply at the next start; where the two differ,
+	// this is what is in force now. Present only for a principal holding config:read.
+	InEffect map[string]any `json:"in_effect,omitempty"`
 }
 
 // StatusResultConnections is StatusResult.Connections.
@@ -396,21 +401,28 @@ type RPCConfig struct {
 type GatewayConfig struct {
 	// Serve the gateway (also --gateway).
 	Enabled *bool `json:"enabled,omitempty"`
-	// Address to listen on.
+	// Address to listen on. A loopback address (127.0.0.0/8, ::1, localhost) or a wildcard
+	// (0.0.0.0, ::) also admits the loopback origins http://127.0.0.1:<port>,
+	// http://localhost:<port> and http://[::1]:<port>, so the dashboard opens on either loopback
+	// name.
 	Host string `json:"host,omitempty"`
 	// TCP port; 0 picks a free one (reported by status.gateway_url).
 	Port *int64 `json:"port,omitempty"`
 	// Open gateway connections; the next one gets -32004.
 	MaxConnections *int64 `json:"max_connections,omitempty"`
 	// Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose
-	// WebSocket upgrades are accepted besides the gateway's own http://<host>:<port>. An upgrade
-	// with any other Origin header (including "null") gets HTTP 403. Clients that send no Origin
-	// are unaffected.
+	// WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a
+	// loopback or wildcard host, the loopback origins http://127.0.0.1:<port>,
+	// http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header
+	// (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers
+	// a short page naming the address to open instead. Clients that send no Origin are unaffected.
 	AllowedOrigins []string `json:"allowed_origins,omitempty"`
 	// Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP
 	// 503 (retry later). They count toward max_connections too, so unauthenticated sockets never
 	// take the slots of paired peers.
 	MaxPendingConnections *int64 `json:"max_pending_connections,omitempty"`
+	// How long a dashboard/login code stays valid (single use).
+	LoginCodeTTLMs *int64 `json:"login_code_ttl_ms,omitempty"`
 }
 
 // SessionsConfig is components.schemas.SessionsConfig in openrpc.json.
@@ -616,13 +628,19 @@ const (
 
 // SessionInfo is components.schemas.SessionInfo in openrpc.json.
 type SessionInfo struct {
-	SessionID    string       `json:"session_id"`
-	Agent        string       `json:"agent"`
-	Mode         SessionMode  `json:"mode"`
-	State        SessionState `json:"state"`
-	CreatedAt    string       `json:"created_at"`
-	UpdatedAt    string       `json:"updated_at"`
-	MessageCount int64        `json:"message_count"`
+	SessionID string       `json:"session_id"`
+	Agent     string       `json:"agent"`
+	Mode      SessionMode  `json:"mode"`
+	State     SessionState `json:"state"`
+	CreatedAt string       `json:"created_at"`
+	// Last activity: when the session's newest transcript row was written (its creation when it has
+	// none; the daemon's own marker rows do not count). Closing, killing or a daemon restart do not
+	// change it.
+	UpdatedAt    string `json:"updated_at"`
+	MessageCount int64  `json:"message_count"`
+	// The session's first prompt (its first line, at most 200 characters), for telling sessions
+	// apart; null before the first prompt.
+	Title *string `json:"title,omitempty"`
 }
 
 // TranscriptRole is components.schemas.TranscriptRole in openrpc.json.
@@ -649,7 +667,9 @@ const (
 )
 
 // TranscriptMessage: One row of the display transcript. Rows are never deleted or renumbered by
-// trimming.
+// trimming. Rows of kind marker (role system) are the daemon's own notes, never sent to a model: a
+// turn interrupted by a daemon stop, a turn cancelled. A failed turn ends with a system message row
+// saying why.
 type TranscriptMessage struct {
 	Seq       int64          `json:"seq"`
 	Role      TranscriptRole `json:"role"`
@@ -748,6 +768,7 @@ type InitializeParams struct {
 	ClientInfo         *ClientInfo         `json:"clientInfo,omitempty"`
 	ClientCapabilities *ClientCapabilities `json:"clientCapabilities,omitempty"`
 	AuthToken          string              `json:"auth_token,omitempty"`
+	LoginCode          string              `json:"login_code,omitempty"`
 	TuiID              any                 `json:"tui_id,omitempty"`
 	TuiSig             any                 `json:"tui_sig,omitempty"`
 	Env                map[string]any      `json:"env,omitempty"`
@@ -1402,6 +1423,11 @@ type SessionSubscribeParams struct {
 type SessionSubscribeResult struct {
 	SessionID  string `json:"session_id"`
 	Subscribed bool   `json:"subscribed"`
+	// The turn running on the session when the subscription began, so a watcher that joins midway
+	// shows it from its start: null when none runs. Every update sent for it before the
+	// subscription is in `updates`; every later one comes as a session/update after this result,
+	// none twice and none missing (the snapshot and the subscription are taken at one instant).
+	RunningTurn any `json:"running_turn"`
 }
 
 // SessionUnsubscribeParams is the params object of session/unsubscribe.
@@ -1691,6 +1717,72 @@ type AgentStatus struct {
 	Channels          []string `json:"channels"`
 }
 
+// AdminRequiredData: Only the owner or an admin may call this method
+type AdminRequiredData struct {
+	Method string `json:"method"`
+}
+
+func (*AdminRequiredData) isForbiddenErrorData() {}
+
+// MarshalJSON writes the variant with its "reason" member.
+func (v AdminRequiredData) MarshalJSON() ([]byte, error) {
+	type plain AdminRequiredData
+	return marshalTagged("reason", "admin_required", plain(v))
+}
+
+// InvalidLoginCodeData: Unknown, expired or already used dashboard login code (run `zeroclaw
+// dashboard` again)
+type InvalidLoginCodeData struct{}
+
+func (*InvalidLoginCodeData) isNotInitializedErrorData() {}
+
+// MarshalJSON writes the variant with its "reason" member.
+func (v InvalidLoginCodeData) MarshalJSON() ([]byte, error) {
+	type plain InvalidLoginCodeData
+	return marshalTagged("reason", "invalid_login_code", plain(v))
+}
+
+// DashboardLoginParams is the params object of dashboard/login.
+type DashboardLoginParams struct{}
+
+// DashboardLoginResult is the result of dashboard/login.
+type DashboardLoginResult struct {
+	// The one-time login code (initialize.login_code over the gateway).
+	Code string `json:"code"`
+	// The dashboard's address with the code in its fragment (#login=CODE, never sent to a server or
+	// logged), on a loopback name the gateway admits; null when the gateway is not running (start
+	// the daemon with --gateway or set gateway.enabled).
+	URL *string `json:"url"`
+	// When the code stops working (ISO 8601).
+	ExpiresAt string `json:"expires_at"`
+}
+
+// RunningTurn: A running turn so far: its prompt (as stored in the transcript, attachment lines
+// included) and the session/update params already sent for it, in order. Consecutive
+// agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts
+// concatenated; an approval_request still waiting for its answer is the last update.
+type RunningTurn struct {
+	TurnID  string                `json:"turn_id"`
+	Prompt  string                `json:"prompt"`
+	Updates []SessionUpdateParams `json:"updates"`
+}
+
+// ZeroclawRunningTurn: RunningTurn in the zeroclaw dialect: the updates already sent, as that
+// dialect's session/update params.
+type ZeroclawRunningTurn struct {
+	TurnID  string                        `json:"turn_id"`
+	Prompt  string                        `json:"prompt"`
+	Updates []ZeroclawSessionUpdateParams `json:"updates"`
+}
+
+// ZeroclawSessionSubscribeResult: SessionSubscribeResult in the zeroclaw dialect: running_turn's
+// updates in that dialect.
+type ZeroclawSessionSubscribeResult struct {
+	SessionID   string `json:"session_id"`
+	Subscribed  bool   `json:"subscribed"`
+	RunningTurn any    `json:"running_turn"`
+}
+
 // InvalidRequestErrorData is tagged by its "reason" member.
 //
 // Its values are *InvalidRequestData, *FrameTooLargeData, *FrameTimeoutData,
@@ -1804,9 +1896,9 @@ func DecodeSessionNotFoundErrorData(data []byte) (SessionNotFoundErrorData, erro
 
 // NotInitializedErrorData is tagged by its "reason" member.
 //
-// Its values are *NotInitializedData, *AuthRequiredData, *InvalidTokenData, *UnknownPeerData, or
-// *UnknownVariant for a reason this client does not know; DecodeNotInitializedErrorData reads one
-// from JSON.
+// Its values are *NotInitializedData, *AuthRequiredData, *InvalidTokenData, *UnknownPeerData,
+// *InvalidLoginCodeData, or *UnknownVariant for a reason this client does not know;
+// DecodeNotInitializedErrorData reads one from JSON.
 type NotInitializedErrorData interface {
 	isNotInitializedErrorData()
 }
@@ -1829,6 +1921,8 @@ func DecodeNotInitializedErrorData(data []byte) (NotInitializedErrorData, error)
 		v = &InvalidTokenData{}
 	case "unknown_peer":
 		v = &UnknownPeerData{}
+	case "invalid_login_code":
+		v = &InvalidLoginCodeData{}
 	default:
 		return &UnknownVariant{Tag: tag, Raw: append([]byte(nil), data...)}, nil
 	}
@@ -1841,7 +1935,7 @@ func DecodeNotInitializedErrorData(data []byte) (NotInitializedErrorData, error)
 // ForbiddenErrorData is tagged by its "reason" member.
 //
 // Its values are *NotGrantedData, *ConfigPathForbiddenData, *LocalOnlyData, *AgentNotAllowedData,
-// *CwdForbiddenData, or *UnknownVariant for a reason this client does not know;
+// *CwdForbiddenData, *AdminRequiredData, or *UnknownVariant for a reason this client does not know;
 // DecodeForbiddenErrorData reads one from JSON.
 type ForbiddenErrorData interface {
 	isForbiddenErrorData()
@@ -1867,6 +1961,8 @@ func DecodeForbiddenErrorData(data []byte) (ForbiddenErrorData, error) {
 		v = &AgentNotAllowedData{}
 	case "cwd_forbidden":
 		v = &CwdForbiddenData{}
+	case "admin_required":
+		v = &AdminRequiredData{}
 	default:
 		return &UnknownVariant{Tag: tag, Raw: append([]byte(nil), data...)}, nil
 	}

@@ -1,5 +1,8 @@
 // The live config as dotted props (secrets arrive masked as "****" from config/get), editable one
 // prop at a time with config/set when the principal holds config:update, read-only otherwise.
+// [rpc] and [gateway] are read only at start-up, and the command line may override them (--gateway):
+// where what the daemon runs with (status.in_effect) differs from the configured value, the row shows
+// the value in effect and labels the configured one as applying at the next start.
 import { useState } from "preact/hooks";
 import { flatten } from "../format.js";
 import type { State, Store } from "../store.js";
@@ -42,6 +45,7 @@ export function ConfigPanel({ store, state }: { store: Store; state: State }) {
                       store={store}
                       prop={prop}
                       value={value}
+                      inEffect={inEffectOf(state, prop)}
                       writable={state.configWritable === true}
                     />
                   ))}
@@ -55,8 +59,24 @@ export function ConfigPanel({ store, state }: { store: Store; state: State }) {
   );
 }
 
-function ConfigRow(props: { store: Store; prop: string; value: unknown; writable: boolean }) {
+/** The start-up value of `prop` when the daemon runs with one different from the configured value. */
+function inEffectOf(state: State, prop: string): { value: unknown } | undefined {
+  const effective = state.status?.in_effect as Record<string, unknown> | undefined;
+  if (!effective || !Object.hasOwn(effective, prop)) return undefined;
+  return { value: effective[prop] };
+}
+
+const show = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
+
+function ConfigRow(props: {
+  store: Store;
+  prop: string;
+  value: unknown;
+  inEffect: { value: unknown } | undefined;
+  writable: boolean;
+}) {
   const { store, prop, value, writable } = props;
+  const differs = props.inEffect !== undefined && show(props.inEffect.value) !== show(value);
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const secret = value === MASK;
@@ -82,6 +102,16 @@ function ConfigRow(props: { store: Store; prop: string; value: unknown; writable
         {draft === undefined ? (
           secret ? (
             "•••• (secret)"
+          ) : differs ? (
+            <>
+              <span data-testid="in-effect">{show(props.inEffect?.value)}</span>{" "}
+              <span
+                class="badge effect"
+                title="read at start-up: this is what the running daemon uses; the configured value applies at the next start"
+              >
+                in effect · configured {shown}, applies at next start
+              </span>
+            </>
           ) : (
             shown
           )

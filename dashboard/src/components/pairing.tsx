@@ -17,8 +17,11 @@ export function Pairing({ store, state }: { store: Store; state: State }) {
           <span class="logo">◆</span> zeroclaw
         </h1>
         <p class="muted">
-          Paste a pairing token to connect to this daemon. Create one on the daemon's machine with{" "}
-          <code>zeroclaw pair --user NAME</code>. It is kept in this tab only.
+          On the daemon's machine, <code>zeroclaw dashboard</code> prints a sign-in link for you as the owner
+          (each link works once, for a minute).
+        </p>
+        <p class="muted">
+          Or paste a pairing token (<code>zeroclaw pair --user NAME</code>); it is kept in this tab only.
         </p>
         <label for="token">Pairing token</label>
         <input

@@ -49,8 +49,8 @@ export function SessionsTable({ store, state }: { store: Store; state: State }) 
             <tr>
               <th>Session</th>
               <th>State</th>
-              <th>Agent</th>
-              <th class="num">Msgs</th>
+              <th class="narrow-hide">Agent</th>
+              <th class="num narrow-hide">Msgs</th>
               <th>Last activity</th>
             </tr>
           </thead>
@@ -64,16 +64,20 @@ export function SessionsTable({ store, state }: { store: Store; state: State }) 
                   class={s.session_id === state.selected ? "selected" : ""}
                   onClick={() => void store.select(s.session_id)}
                 >
-                  <td class="mono ellipsis" title={s.session_id}>
-                    {s.session_id}
+                  <td
+                    class="ellipsis session-cell"
+                    title={s.title ? `${s.session_id}: ${s.title}` : s.session_id}
+                  >
+                    <span class="mono">{s.session_id}</span>
+                    {s.title && <span class="session-title muted">{s.title}</span>}
                   </td>
                   <td>
                     <span class={`state state-${running ? "running" : s.state}`}>
                       {running ? "running" : s.state}
                     </span>
                   </td>
-                  <td>{s.agent}</td>
-                  <td class="num">{s.message_count}</td>
+                  <td class="narrow-hide">{s.agent}</td>
+                  <td class="num narrow-hide">{s.message_count}</td>
                   <td class="muted" title={s.updated_at}>
                     {ago(s.updated_at, now)}
                   </td>

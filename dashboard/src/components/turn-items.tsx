@@ -1,42 +1,79 @@
-// One row of a transcript (stored) or of a live turn (streaming): the same look for both.
+// One row of a transcript (stored) or of a live turn (streaming): the same look for both. Tool calls
+// and results are collapsible blocks: a one-line summary (the command, "exit 0 · 3 lines"), and the
+// input or output laid out for reading, open at once when it is short. A cancelled or failed turn ends
+// with a marked row.
 import type { TranscriptMessage } from "../../../generated/types.js";
-import { preview } from "../format.js";
+import { pretty, summarizeInput, summarizeOutput } from "../format.js";
 import type { LiveItem } from "../live.js";
 
-/** A stored tool row's content is JSON ({id, name, arguments} or the output): its name and a readable body. */
-function toolRow(content: string): { name: string | undefined; body: string } {
+/** Shorter bodies than this many lines are shown open; longer ones start folded. */
+const OPEN_BELOW_LINES = 12;
+
+function ToolBlock(props: {
+  kind: "tool_call" | "tool_result";
+  name: string;
+  value: unknown;
+  testId?: string;
+  seq?: number;
+}) {
+  const { kind, name, value } = props;
+  const body = pretty(value);
+  const summary =
+    kind === "tool_call" ? { text: summarizeInput(name, value), bad: false } : summarizeOutput(value);
+  return (
+    <details
+      class={`item tool ${kind}`}
+      open={body.split("\n").length < OPEN_BELOW_LINES}
+      data-testid={props.testId}
+      data-seq={props.seq}
+    >
+      <summary>
+        <span class="tag">{kind === "tool_call" ? "tool call" : "result"}</span>
+        <b>{name}</b>
+        <span class={`mono ellipsis ${summary.bad ? "bad" : "muted"}`}>{summary.text}</span>
+      </summary>
+      <pre>{body}</pre>
+    </details>
+  );
+}
+
+/** A stored tool row's content is JSON: {id, name, arguments} for a call, {id, name, output} for a result. */
+function toolRow(content: string): { name: string; value: unknown } {
   try {
     const v = JSON.parse(content) as { name?: unknown; arguments?: unknown; output?: unknown };
-    if (v && typeof v === "object" && typeof v.name === "string") {
-      const args = typeof v.arguments === "string" ? safeParse(v.arguments) : v.arguments;
-      return { name: v.name, body: preview(args ?? v.output ?? v) };
-    }
-    return { name: undefined, body: preview(v) };
+    if (v && typeof v === "object" && typeof v.name === "string")
+      return { name: v.name, value: "arguments" in v ? v.arguments : v.output };
+    return { name: "tool", value: v };
   } catch {
-    return { name: undefined, body: content };
+    return { name: "tool", value: content };
   }
 }
 
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+const CANCELLED = "The turn was cancelled.";
 
 export function TranscriptRow({ m }: { m: TranscriptMessage }) {
   if (m.kind === "tool_call" || m.kind === "tool_result") {
-    const { name, body } = toolRow(m.content);
+    const { name, value } = toolRow(m.content);
+    return <ToolBlock kind={m.kind} name={name} value={value} seq={m.seq} />;
+  }
+  if (m.kind === "marker") {
+    const cancelled = m.content === CANCELLED;
     return (
-      <details class={`item ${m.kind}`} data-seq={m.seq}>
-        <summary>
-          <span class="tag">{m.kind === "tool_call" ? "tool call" : "result"}</span>
-          {name && <b>{name}</b>}
-          <span class="mono ellipsis muted">{body.replace(/\s+/g, " ").slice(0, 140)}</span>
-        </summary>
-        <pre>{body}</pre>
-      </details>
+      <div
+        class={`item marker outcome-${cancelled ? "cancelled" : "interrupted"}`}
+        data-seq={m.seq}
+        data-testid="turn-marker"
+      >
+        {cancelled ? "⊘ turn cancelled" : `⚠ ${m.content}`}
+      </div>
+    );
+  }
+  // A system message in the transcript is the reason a turn failed.
+  if (m.role === "system" && m.kind === "message") {
+    return (
+      <div class="item marker outcome-failed" data-seq={m.seq} data-testid="turn-marker">
+        ✕ {m.content.startsWith("turn failed") ? m.content : `turn failed: ${m.content}`}
+      </div>
     );
   }
   return (
@@ -64,19 +101,9 @@ export function LiveRow({ item }: { item: LiveItem }) {
         </div>
       );
     case "tool_call":
-      return (
-        <div class="item tool_call" data-testid="live-tool-call">
-          <span class="tag">tool call</span> <b>{item.name}</b>
-          <pre>{preview(item.input)}</pre>
-        </div>
-      );
+      return <ToolBlock kind="tool_call" name={item.name} value={item.input} testId="live-tool-call" />;
     case "tool_result":
-      return (
-        <div class="item tool_result" data-testid="live-tool-result">
-          <span class="tag">result</span> <b>{item.name}</b>
-          <pre>{preview(item.output)}</pre>
-        </div>
-      );
+      return <ToolBlock kind="tool_result" name={item.name} value={item.output} testId="live-tool-result" />;
     case "trimmed":
       return (
         <div class="item marker muted">
@@ -86,7 +113,11 @@ export function LiveRow({ item }: { item: LiveItem }) {
     case "complete":
       return (
         <div class={`item marker outcome-${item.outcome}`} data-testid="turn-complete">
-          turn {item.outcome}
+          {item.outcome === "cancelled"
+            ? "⊘ turn cancelled"
+            : item.outcome === "failed"
+              ? `✕ turn failed${item.content ? `: ${item.content}` : ""}`
+              : "turn completed"}
         </div>
       );
   }

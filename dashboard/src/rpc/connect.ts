@@ -1,6 +1,7 @@
 // One dashboard connection: the generated typed client over the browser WebSocket endpoint, opened
 // at the page's own origin (the gateway serves the page and admits its own origin, SPEC §12), and
-// the handshake with the pairing token and the elicitation capability (the page answers ask_user).
+// the handshake with a pairing token or a one-time login code (SPEC §18) and the elicitation
+// capability (the page answers ask_user).
 import { ZeroclawClient } from "../../../generated/client.js";
 import type {
   ElicitationCreateParams,
@@ -22,8 +23,11 @@ export function gatewayUrl(loc: Location = location): string {
   return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/rpc`;
 }
 
+/** How the page signs in: a pairing token (kept for the tab), or a one-time code from `zeroclaw dashboard`. */
+export type Credentials = { auth_token: string } | { login_code: string };
+
 export async function openConnection(
-  token: string,
+  credentials: Credentials,
   onElicitation: (params: ElicitationCreateParams) => Promise<ElicitationCreateResult>,
   url: string = gatewayUrl(),
 ): Promise<Connection> {
@@ -36,7 +40,7 @@ export async function openConnection(
       protocolVersion: 1,
       clientInfo: { name: "zeroclaw-dashboard", version: "0.1.0" },
       clientCapabilities: { elicitation: { form: {} } },
-      auth_token: token,
+      ...credentials,
     });
     return { client, endpoint, init, canSubscribe: init.capabilities.includes("session/subscribe") };
   } catch (err) {

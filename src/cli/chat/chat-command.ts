@@ -1,26 +1,47 @@
-// zeroclaw chat [--session ID] [--agent ALIAS] [--cwd DIR]: talk to an agent from the terminal.
-// Each input line is a prompt; the reply streams as it arrives; approvals and ask_user questions
-// are answered inline with the next line; Ctrl-C cancels the running turn and a second one quits.
-// With stdout not a TTY the output is plain (the reply on stdout, the rest tagged on stderr) and the
-// exit code says whether every turn completed (0) or one failed (1).
+// zeroclaw chat [PROMPT | -p PROMPT] [--session ID] [--agent ALIAS] [--cwd DIR]: talk to an agent
+// from the terminal. Each prompt entered is a turn (a paste is one prompt; Alt-Enter adds a newline);
+// the reply streams as it arrives; approvals and ask_user questions are answered inline; Ctrl-C cancels
+// the running turn and a second one quits. With a PROMPT it runs that one turn and exits. With stdout
+// not a TTY the output is plain (the reply on stdout, the rest tagged on stderr); the exit code says
+// whether every turn completed (0) or one failed (1).
 
 import { Method } from "../../../generated/methods.js";
 import type { ElicitationCreateParams, SessionPromptResult } from "../../../generated/types.js";
 import { type DaemonClient, describeRpcError, openDaemon, rpcFailure } from "../daemon-client.js";
 import { CliError, Exit } from "../exit-codes.js";
 import { printHistory } from "./history.js";
+import type { Input } from "./input.js";
 import { LineInput } from "./line-input.js";
 import { Questions } from "./questions.js";
 import { type Update, UpdateRenderer } from "./render.js";
+import { TerminalScreen } from "./screen.js";
 import { styleFor } from "./style.js";
+import { TerminalInput } from "./terminal-input.js";
 
-export type ChatOptions = { session?: string; agent?: string; cwd?: string; configDir?: string };
+export type ChatOptions = {
+  session?: string;
+  agent?: string;
+  cwd?: string;
+  configDir?: string;
+  /** One-shot: run this prompt as the only turn, print the reply, exit. */
+  prompt?: string;
+};
+
+const HELP = [
+  "Enter sends · Alt-Enter (or Ctrl-J) starts a new line · a paste is sent as one prompt",
+  "text typed while a turn runs waits in the input line; Enter sends it once the turn ends",
+  "Ctrl-C cancels a running turn, clears a typed line, or (on an empty line) quits · Ctrl-D leaves",
+  "↑/↓ earlier prompts · Ctrl-A/E line start/end · Ctrl-U/K/W delete · Ctrl-L clears the screen",
+  "/history shows the session · /quit leaves",
+].join("\n");
 
 export async function chatCommand(opts: ChatOptions): Promise<number> {
   const tty = process.stdout.isTTY === true;
   const interactive = tty && process.stdin.isTTY === true;
+  const oneShot = opts.prompt !== undefined;
   const style = styleFor(process.stdout);
-  const render = new UpdateRenderer(tty, style, true);
+  const screen = interactive ? new TerminalScreen() : undefined;
+  const render = new UpdateRenderer(tty, style, true, screen ?? process.stdout);
   const daemon = await openDaemon(opts.configDir, { elicitation: true });
   const { client, connection } = daemon;
   let sessionId: string;
@@ -34,6 +55,7 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
 
   let running: Promise<SessionPromptResult> | undefined;
   let cancelling = false;
+  let interrupted = false;
   let quit: (code: number) => void = () => {};
   const quitting = new Promise<number>((resolve) => {
     quit = resolve;
@@ -42,6 +64,7 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
   const onInterrupt = (): void => {
     if (running && !cancelling) {
       cancelling = true;
+      interrupted = true;
       render.note(style.yellow("(cancelling the turn — Ctrl-C again quits)"), "cancel");
       client.sessionCancel({ session_id: sessionId }).catch(() => undefined);
       return;
@@ -49,7 +72,20 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
     render.endLine();
     quit(Exit.interrupted);
   };
-  const input = new LineInput(interactive, onInterrupt);
+  const prompt = style.bold(style.blue("you › "));
+  const input: Input = screen
+    ? new TerminalInput({
+        screen,
+        onInterrupt,
+        // A one-shot chat has no next prompt: keys typed during its turn would have nowhere to go.
+        holdInput: !oneShot,
+        heldPrompt: style.dim("you › "),
+        heldHint: style.dim(
+          "      (a turn is running: Enter sends this once it ends · Ctrl-C cancels the turn)",
+        ),
+        continuation: "      ",
+      })
+    : new LineInput(onInterrupt);
   const questions = new Questions(input, render, style);
 
   connection.setNotificationHandler(Method.sessionUpdate, (params) => {
@@ -78,26 +114,39 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
     return questions.elicitation(p.message, p.requestedSchema);
   });
   let leaving = false;
+  let lost = false;
   connection.closed.then(() => {
     if (leaving) return;
+    lost = true;
     render.endLine();
-    process.stderr.write("zeroclaw chat: the daemon closed the connection\n");
     quit(Exit.noDaemon);
   });
 
-  if (interactive)
-    render.note(
-      style.dim(
-        `session ${sessionId} · agent ${agent} · /history shows it · /quit leaves · Ctrl-C cancels a turn`,
-      ),
-    );
+  if (oneShot) {
+    if (!tty) process.stderr.write(`[session] ${sessionId}\n`);
+  } else if (interactive)
+    render.note(style.dim(`session ${sessionId} · agent ${agent} · /help for keys · /quit leaves`));
   else process.stderr.write(`[session] ${sessionId}\n`);
 
-  const prompt = style.bold(style.blue("you › "));
+  /** One turn; its outcome, or "error" when the daemon refused it (said on screen). */
+  const turn = async (text: string): Promise<SessionPromptResult["outcome"] | "error"> => {
+    running = client.sessionPrompt({ session_id: sessionId, prompt: text });
+    try {
+      return (await running).outcome;
+    } catch (err) {
+      render.note(style.red(describeRpcError(err)), "error");
+      return "error";
+    } finally {
+      running = undefined;
+      cancelling = false;
+      questions.abandon();
+    }
+  };
+
   const loop = async (): Promise<number> => {
     let failed = false;
     for (;;) {
-      const line = await input.next(prompt);
+      const line = await input.next(prompt, "prompt");
       if (line === null) break;
       const command = line.trim();
       if (command === "") continue;
@@ -109,30 +158,27 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
         continue;
       }
       if (command === "/help") {
-        render.note("type a message; /history shows the session, /quit leaves, Ctrl-C cancels a turn");
+        render.note(HELP);
         continue;
       }
-      running = client.sessionPrompt({ session_id: sessionId, prompt: line });
-      try {
-        const result = await running;
-        if (result.outcome === "failed") failed = true;
-      } catch (err) {
-        failed = true;
-        render.note(style.red(describeRpcError(err)), "error");
-      } finally {
-        running = undefined;
-        cancelling = false;
-        questions.abandon();
-      }
+      const outcome = await turn(line);
+      if (outcome === "failed" || outcome === "error") failed = true;
     }
     return failed ? Exit.failed : Exit.ok;
   };
 
-  const code = await Promise.race([loop(), quitting]);
+  const once = async (text: string): Promise<number> => {
+    const outcome = await turn(text);
+    if (outcome === "completed") return Exit.ok;
+    return outcome === "cancelled" && interrupted ? Exit.interrupted : Exit.failed;
+  };
+
+  const code = await Promise.race([oneShot ? once(opts.prompt!) : loop(), quitting]);
   leaving = true;
   render.endLine();
   input.close();
   connection.close();
+  if (lost) process.stderr.write("zeroclaw chat: the daemon closed the connection\n");
   return code;
 }
 

@@ -2,7 +2,7 @@
 // approving a tool (y once / a always / n reject) and an ask_user question (a choice or free text).
 // Questions are asked one at a time, in the order they arrive.
 import type { ApprovalDecision, ElicitationCreateResult } from "../../../generated/types.js";
-import type { LineInput } from "./line-input.js";
+import type { Input } from "./input.js";
 import { describeToolInput, type UpdateRenderer } from "./render.js";
 import type { Style } from "./style.js";
 
@@ -48,7 +48,7 @@ export class Questions {
   private settled = false;
 
   constructor(
-    private readonly input: LineInput,
+    private readonly input: Input,
     private readonly render: UpdateRenderer,
     private readonly style: Style,
   ) {}
@@ -86,7 +86,6 @@ export class Questions {
   turnMovedOn(): void {
     if (this.asking !== "approval" || !this.input.isWaiting) return;
     // Said now, synchronously, so the line comes before the update that follows the decision.
-    this.render.breakLine();
     this.render.note(this.style.dim("(approval decided by another client)"), "approval");
     this.settled = true;
     this.input.cancelWait();
@@ -106,7 +105,7 @@ export class Questions {
           "approval",
         );
         for (;;) {
-          const line = await this.input.next(s.yellow("[y] once  [a] always  [n] reject › "));
+          const line = await this.input.next(s.yellow("[y] once  [a] always  [n] reject › "), "answer");
           if (this.settled) {
             this.settled = false;
             return "settled";
@@ -142,7 +141,7 @@ export class Questions {
             ? ` [1-${options.texts.length}${options.several ? ", several with commas" : ""}]`
             : "";
           for (;;) {
-            const line = await this.input.next(s.magenta(`${label}${range} › `));
+            const line = await this.input.next(s.magenta(`${label}${range} › `), "answer");
             if (line === null || line.trim() === "/cancel") return { action: "cancel" };
             if (line.trim() === "/decline") return { action: "decline" };
             const value = options ? pickOptions(line.trim(), options, prop) : parseAnswer(line.trim(), prop);

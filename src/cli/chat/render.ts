@@ -63,6 +63,8 @@ export class UpdateRenderer {
     private readonly questionsInline = false,
     private readonly stdout: Out = process.stdout,
     private readonly stderr: Out = process.stderr,
+    /** Say how a turn ended (cancelled, failed); a watcher says it in its own end-of-turn line. */
+    private readonly sayOutcome = true,
   ) {}
 
   /** Ends an open streamed line, so the next output starts on a fresh one. */
@@ -72,11 +74,6 @@ export class UpdateRenderer {
       this.atLineStart = true;
     }
     this.streaming = undefined;
-  }
-
-  /** Ends a readline prompt line left open on the terminal (a question nobody answered there). */
-  breakLine(): void {
-    if (this.tty) this.stdout.write("\n");
   }
 
   /** A line about the conversation that is not the agent's text (notes, tool lines, errors). */
@@ -123,6 +120,10 @@ export class UpdateRenderer {
 
   private turnComplete(outcome: string, content: string): void {
     const s = this.style;
+    if (!this.sayOutcome) {
+      this.endLine();
+      return;
+    }
     if (this.tty) {
       this.endLine();
       if (outcome === "cancelled") this.stdout.write(`${s.yellow("(turn cancelled)")}\n`);

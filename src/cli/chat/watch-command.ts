@@ -4,16 +4,19 @@
 import { Method } from "../../../generated/methods.js";
 import { describeRpcError, openDaemon, rpcFailure } from "../daemon-client.js";
 import { Exit } from "../exit-codes.js";
-import { LineInput } from "./line-input.js";
 import { Questions } from "./questions.js";
 import { type Update, UpdateRenderer } from "./render.js";
-import { styleFor } from "./style.js";
+import { TerminalScreen } from "./screen.js";
+import { type Style, styleFor } from "./style.js";
+import { TerminalInput } from "./terminal-input.js";
 
 export async function watchCommand(sessionId: string, configDir?: string): Promise<number> {
   const tty = process.stdout.isTTY === true;
   const interactive = tty && process.stdin.isTTY === true;
   const style = styleFor(process.stdout);
-  const render = new UpdateRenderer(tty, style);
+  const screen = interactive ? new TerminalScreen() : undefined;
+  // The watcher says how each turn ended itself, in one line (the renderer's own would be a second).
+  const render = new UpdateRenderer(tty, style, false, screen ?? process.stdout, process.stderr, false);
   const { client, connection } = await openDaemon(configDir);
 
   let quit: (code: number) => void = () => {};
@@ -22,7 +25,7 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
   });
   const stop = (): void => quit(Exit.ok);
   // Only a watcher at a terminal reads input (to answer approvals); otherwise stdin is left alone.
-  const input = interactive ? new LineInput(true, stop) : undefined;
+  const input = screen ? new TerminalInput({ screen, onInterrupt: stop, holdInput: false }) : undefined;
   if (!input) process.once("SIGINT", stop);
   const questions = input ? new Questions(input, render, style) : undefined;
 
@@ -31,14 +34,15 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
   let seenSeq = 0;
   let inTurn = false;
   let queue: Promise<void> = Promise.resolve();
+  const showPrompt = (text: string): void => {
+    if (tty) render.note(`${style.bold(style.blue("you › "))}${text}`);
+    else render.note(text, "you");
+  };
   const showPrompts = async (): Promise<void> => {
     try {
       const page = await client.sessionMessages({ session_id: sessionId, after_seq: seenSeq, limit: 1000 });
       for (const m of page.messages) {
-        if (m.role === "user" && m.kind === "message") {
-          if (tty) render.note(`${style.bold(style.blue("you › "))}${m.content}`);
-          else render.note(m.content, "you");
-        }
+        if (m.role === "user" && m.kind === "message") showPrompt(m.content);
         seenSeq = m.seq;
       }
     } catch {
@@ -72,7 +76,7 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
     render.update(u);
     if (u.type === "turn_complete") {
       questions?.abandon();
-      render.note(style.dim(`── turn ${String(u.turnId)} ${String(u.outcome)} ──`), "turn");
+      render.note(turnEndLine(u, style), "turn");
     }
   };
   connection.setNotificationHandler(Method.sessionUpdate, (params) => {
@@ -95,23 +99,53 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
     quit(Exit.noDaemon);
   });
 
+  // The turn running now, if any, is shown from its prompt (SPEC §18 running_turn). Its replay is the
+  // head of the update queue, set before any update can arrive, so later updates follow it in order.
+  const subscribing = client.sessionSubscribe({ session_id: sessionId });
+  queue = subscribing.then(
+    async ({ running_turn: turn }) => {
+      if (tty) render.note(style.dim(`watching ${sessionId} · Ctrl-C stops`));
+      else process.stderr.write(`[watching] ${sessionId}\n`);
+      // Rows so far are history, not news: only prompts written from now on are shown.
+      seenSeq = await client
+        .sessionMessages({ session_id: sessionId, limit: 1 })
+        .then((page) => page.total)
+        .catch(() => seenSeq);
+      if (!turn) return;
+      inTurn = true;
+      showPrompt(turn.prompt);
+      turn.updates.forEach((u, i) => {
+        // An approval someone already answered is history; only one still open (the last) is asked.
+        if (u.type === "approval_request" && i < turn.updates.length - 1) return;
+        onUpdate(u as unknown as Update);
+      });
+    },
+    () => undefined,
+  );
   try {
-    await client.sessionSubscribe({ session_id: sessionId });
-    // Rows so far are history, not news: only prompts written from now on are shown.
-    seenSeq = (await client.sessionMessages({ session_id: sessionId, limit: 1 })).total;
+    await subscribing;
   } catch (err) {
     leaving = true;
     input?.close();
     connection.close();
     throw rpcFailure(err);
   }
-  if (tty) render.note(style.dim(`watching ${sessionId} · Ctrl-C stops`));
-  else process.stderr.write(`[watching] ${sessionId}\n`);
-
   const code = await done;
   leaving = true;
   render.endLine();
   input?.close();
   connection.close();
   return code;
+}
+
+/** The one line a watcher shows for a turn's end: its outcome, and for a failure, why. */
+function turnEndLine(u: Update, style: Style): string {
+  const outcome = String(u.outcome);
+  const why = outcome === "failed" && u.content ? `: ${String(u.content)}` : "";
+  const line = `── turn ${String(u.turnId)} ${outcome}${why} ──`;
+  return outcome === "completed"
+    ? style.dim(line)
+    : outcome === "failed"
+      ? style.red(line)
+      : style.yellow(line);
 }

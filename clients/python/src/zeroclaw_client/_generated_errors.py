@@ -271,6 +271,8 @@ class NotInitializedError(ZeroclawError):
         ``invalid_token`` (``InvalidTokenData``): Unknown or revoked pairing token
         ``unknown_peer`` (``UnknownPeerData``): The peer's uid maps to no configured
         user
+        ``invalid_login_code`` (``InvalidLoginCodeData``): Unknown, expired or already
+        used dashboard login code (run `zeroclaw dashboard` again)
     """
 
     CODE: ClassVar[int] = -32010
@@ -310,6 +312,8 @@ class ForbiddenError(ZeroclawError):
         agent
         ``cwd_forbidden`` (``CwdForbiddenData``): session/new.cwd names a directory this
         principal may not use
+        ``admin_required`` (``AdminRequiredData``): Only the owner or an admin may call
+        this method
     """
 
     CODE: ClassVar[int] = -32012

@@ -27,6 +27,8 @@ from ._generated_types import (
     ConfigSetManyResult,
     ConfigSetParams,
     ConfigSetResult,
+    DashboardLoginParams,
+    DashboardLoginResult,
     ElicitationCreateParams,
     ElicitationCreateResult,
     FileAttachParams,
@@ -121,6 +123,7 @@ class ClientMethods(abc.ABC):
         client_info: ClientInfo | None = None,
         client_capabilities: ClientCapabilities | None = None,
         auth_token: str | None = None,
+        login_code: str | None = None,
         tui_id: Any = None,
         tui_sig: Any = None,
         env: dict[str, Any] | None = None,
@@ -138,7 +141,9 @@ class ClientMethods(abc.ABC):
         `protocolVersion` (as zerocode sends it) is the zeroclaw dialect, whose result
         is ZeroclawInitializeResult — server_version is config compat.zeroclaw_version,
         no camelCase members; anything else is the seed dialect. Both carry
-        `implementation`, what is really running.
+        `implementation`, what is really running. `login_code` (gateway peers only) is a
+        one-time code from `dashboard/login` that signs the connection in as the
+        principal that minted it.
 
         No grant needed.
 
@@ -154,6 +159,7 @@ class ClientMethods(abc.ABC):
             client_info=client_info,
             client_capabilities=client_capabilities,
             auth_token=auth_token,
+            login_code=login_code,
             tui_id=tui_id,
             tui_sig=tui_sig,
             env=env,
@@ -351,6 +357,30 @@ class ClientMethods(abc.ABC):
         params = PairingListParams()
         result = await self._request("pairing/list", params.to_json())
         return PairingListResult.from_json(result)
+
+    async def dashboard_login(self) -> DashboardLoginResult:
+        """Mint a one-time login code that signs a dashboard (over the gateway) in as the
+        caller.
+
+        For the owner at the daemon's machine: opening the returned url signs the page
+        in as the calling principal with no profile, user or pairing token. The code is
+        single use and valid for gateway.login_code_ttl_ms (60 s); a connection signed
+        in with it keeps the caller's credential, so its rights follow policy changes
+        like the caller's. Local socket only; owner or admin only (-32012
+        admin_required).
+
+        Grant: ``pairing:manage``.
+
+        Local connections only: a gateway peer gets ``ForbiddenError`` (``local_only``).
+
+        Raises:
+            InvalidParamsError: Invalid params (-32602).
+            NotInitializedError: Not initialized or not authenticated (-32010).
+            ForbiddenError: Forbidden (-32012).
+        """
+        params = DashboardLoginParams()
+        result = await self._request("dashboard/login", params.to_json())
+        return DashboardLoginResult.from_json(result)
 
     async def session_new(
         self,
@@ -626,15 +656,16 @@ class ClientMethods(abc.ABC):
         """Watch a session: this connection also gets every session/update of it, whoever
         runs the turn.
 
-        From the answer on, every session/update of the session is sent to this
-        connection too, in the order the turn's own connection gets them; it may answer
-        an approval_request with session/approve if it holds sessions:update
-        (elicitation/create still goes to the turn's connection only). Subscribing twice
-        is the same as once. The subscription ends with session/unsubscribe or with the
-        connection. A subscriber that stops reading is disconnected by the write-stall
-        rule (rpc.write_stall_timeout_ms); the turn and its own connection are not
-        affected. Owner or admin only (-32003); a session that is neither live nor
-        stored is -32000.
+        The answer carries the turn running now, if any (`running_turn`: its prompt and
+        every update already sent for it), and from the answer on, every session/update
+        of the session is sent to this connection too, in the order the turn's own
+        connection gets them; it may answer an approval_request with session/approve if
+        it holds sessions:update (elicitation/create still goes to the turn's connection
+        only). Subscribing twice is the same as once. The subscription ends with
+        session/unsubscribe or with the connection. A subscriber that stops reading is
+        disconnected by the write-stall rule (rpc.write_stall_timeout_ms); the turn and
+        its own connection are not affected. Owner or admin only (-32003); a session
+        that is neither live nor stored is -32000.
 
         Grant: ``sessions:read``.
 

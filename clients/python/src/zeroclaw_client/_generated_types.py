@@ -14,6 +14,7 @@ from typing import Any, Literal, Self, TypeAlias
 from . import _codec as _c
 
 __all__ = [
+    "AdminRequiredData",
     "AgentConfig",
     "AgentNotAllowedData",
     "AgentStatus",
@@ -43,6 +44,8 @@ __all__ = [
     "ConnectionUploadsData",
     "CwdForbiddenData",
     "DaemonCommand",
+    "DashboardLoginParams",
+    "DashboardLoginResult",
     "Dialect",
     "ElicitationCreateParams",
     "ElicitationCreateResult",
@@ -76,6 +79,7 @@ __all__ = [
     "InternalErrorData",
     "InvalidConfigData",
     "InvalidEntryData",
+    "InvalidLoginCodeData",
     "InvalidParamsData",
     "InvalidParamsErrorData",
     "InvalidRequestData",
@@ -105,6 +109,7 @@ __all__ = [
     "RpcDiscoverParams",
     "RpcDiscoverResult",
     "RpcDiscoverResultMethodsItem",
+    "RunningTurn",
     "SecurityConfig",
     "SessionApproveParams",
     "SessionApproveResult",
@@ -167,7 +172,9 @@ __all__ = [
     "UserConfig",
     "VersionMismatchData",
     "ZeroclawInitializeResult",
+    "ZeroclawRunningTurn",
     "ZeroclawSessionNewResult",
+    "ZeroclawSessionSubscribeResult",
     "ZeroclawSessionUpdateAgentMessageChunk",
     "ZeroclawSessionUpdateAgentThoughtChunk",
     "ZeroclawSessionUpdateApprovalRequest",
@@ -498,6 +505,13 @@ class StatusResult:
     """How the config is kept: toml (config.toml)."""
     local_ipc_endpoint: str
     """The local socket (or pipe): the same as endpoint."""
+    in_effect: dict[str, Any] | None = None
+    """The settings read only at start-up ([rpc] and [gateway], as dotted props) as this
+    daemon runs them: command-line overrides (--gateway[=HOST:PORT]) applied,
+    gateway.port the real port. config/get shows the configured values, which apply at
+    the next start; where the two differ, this is what is in force now. Present only for
+    a principal holding config:read.
+    """
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -518,10 +532,11 @@ class StatusResult:
             config_file=_c.field(obj, "config_file", _c.string),
             config_kind=_c.field(obj, "config_kind", _c.string),
             local_ipc_endpoint=_c.field(obj, "local_ipc_endpoint", _c.string),
+            in_effect=_c.optional(obj, "in_effect", _c.json_object),
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "server_version": self.server_version,
             "protocol_version": self.protocol_version,
             "pid": self.pid,
@@ -538,6 +553,9 @@ class StatusResult:
             "config_kind": self.config_kind,
             "local_ipc_endpoint": self.local_ipc_endpoint,
         }
+        if self.in_effect is not None:
+            out["in_effect"] = _c.encode(self.in_effect)
+        return out
 
 
 @dataclass(kw_only=True, slots=True)
@@ -1069,7 +1087,11 @@ class GatewayConfig:
     enabled: bool | None = None
     """Serve the gateway (also --gateway)."""
     host: str | None = None
-    """Address to listen on."""
+    """Address to listen on. A loopback address (127.0.0.0/8, ::1, localhost) or a wildcard
+    (0.0.0.0, ::) also admits the loopback origins http://127.0.0.1:<port>,
+    http://localhost:<port> and http://[::1]:<port>, so the dashboard opens on either
+    loopback name.
+    """
     port: int | None = None
     """TCP port; 0 picks a free one (reported by status.gateway_url)."""
     max_connections: int | None = None
@@ -1077,14 +1099,19 @@ class GatewayConfig:
     allowed_origins: list[str] | None = None
     """Browser origins (scheme://host[:port], compared exactly, scheme and host
     lower-cased) whose WebSocket upgrades are accepted besides the gateway's own
-    http://<host>:<port>. An upgrade with any other Origin header (including "null")
-    gets HTTP 403. Clients that send no Origin are unaffected.
+    http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins
+    http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade
+    with any other Origin header (including "null") gets HTTP 403, and GET / from a page
+    address that is not admitted answers a short page naming the address to open
+    instead. Clients that send no Origin are unaffected.
     """
     max_pending_connections: int | None = None
     """Gateway connections that have not completed initialize yet; beyond it an upgrade
     gets HTTP 503 (retry later). They count toward max_connections too, so
     unauthenticated sockets never take the slots of paired peers.
     """
+    login_code_ttl_ms: int | None = None
+    """How long a dashboard/login code stays valid (single use)."""
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -1096,6 +1123,7 @@ class GatewayConfig:
             max_connections=_c.optional(obj, "max_connections", _c.integer),
             allowed_origins=_c.optional(obj, "allowed_origins", _c.list_of(_c.string)),
             max_pending_connections=_c.optional(obj, "max_pending_connections", _c.integer),
+            login_code_ttl_ms=_c.optional(obj, "login_code_ttl_ms", _c.integer),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1112,6 +1140,8 @@ class GatewayConfig:
             out["allowed_origins"] = self.allowed_origins
         if self.max_pending_connections is not None:
             out["max_pending_connections"] = self.max_pending_connections
+        if self.login_code_ttl_ms is not None:
+            out["login_code_ttl_ms"] = self.login_code_ttl_ms
         return out
 
 
@@ -1625,7 +1655,15 @@ class SessionInfo:
     state: SessionState
     created_at: str
     updated_at: str
+    """Last activity: when the session's newest transcript row was written (its creation
+    when it has none; the daemon's own marker rows do not count). Closing, killing or a
+    daemon restart do not change it.
+    """
     message_count: int
+    title: str | None | None = None
+    """The session's first prompt (its first line, at most 200 characters), for telling
+    sessions apart; null before the first prompt.
+    """
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -1638,10 +1676,11 @@ class SessionInfo:
             created_at=_c.field(obj, "created_at", _c.string),
             updated_at=_c.field(obj, "updated_at", _c.string),
             message_count=_c.field(obj, "message_count", _c.integer),
+            title=_c.optional(obj, "title", _c.nullable(_c.string)),
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "session_id": self.session_id,
             "agent": self.agent,
             "mode": self.mode,
@@ -1650,11 +1689,17 @@ class SessionInfo:
             "updated_at": self.updated_at,
             "message_count": self.message_count,
         }
+        if self.title is not None:
+            out["title"] = self.title
+        return out
 
 
 @dataclass(kw_only=True, slots=True)
 class TranscriptMessage:
     """One row of the display transcript. Rows are never deleted or renumbered by trimming.
+    Rows of kind marker (role system) are the daemon's own notes, never sent to a model:
+    a turn interrupted by a daemon stop, a turn cancelled. A failed turn ends with a
+    system message row saying why.
     """
 
     seq: int
@@ -1864,6 +1909,7 @@ class InitializeParams:
     client_info: ClientInfo | None = None
     client_capabilities: ClientCapabilities | None = None
     auth_token: str | None = None
+    login_code: str | None = None
     tui_id: Any = None
     tui_sig: Any = None
     env: dict[str, Any] | None = None
@@ -1877,6 +1923,7 @@ class InitializeParams:
             client_info=_c.optional(obj, "clientInfo", ClientInfo.from_json),
             client_capabilities=_c.optional(obj, "clientCapabilities", ClientCapabilities.from_json),
             auth_token=_c.optional(obj, "auth_token", _c.string),
+            login_code=_c.optional(obj, "login_code", _c.string),
             tui_id=_c.optional(obj, "tui_id", _c.any_value),
             tui_sig=_c.optional(obj, "tui_sig", _c.any_value),
             env=_c.optional(obj, "env", _c.json_object),
@@ -1894,6 +1941,8 @@ class InitializeParams:
             out["clientCapabilities"] = self.client_capabilities.to_json()
         if self.auth_token is not None:
             out["auth_token"] = self.auth_token
+        if self.login_code is not None:
+            out["login_code"] = self.login_code
         if self.tui_id is not None:
             out["tui_id"] = _c.encode(self.tui_id)
         if self.tui_sig is not None:
@@ -3365,6 +3414,13 @@ class SessionSubscribeParams:
 class SessionSubscribeResult:
     session_id: str
     subscribed: Literal[True] = True
+    running_turn: Any
+    """The turn running on the session when the subscription began, so a watcher that joins
+    midway shows it from its start: null when none runs. Every update sent for it before
+    the subscription is in `updates`; every later one comes as a session/update after
+    this result, none twice and none missing (the snapshot and the subscription are
+    taken at one instant).
+    """
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -3372,12 +3428,14 @@ class SessionSubscribeResult:
         return cls(
             session_id=_c.field(obj, "session_id", _c.string),
             subscribed=_c.field(obj, "subscribed", _c.literal(True)),
+            running_turn=_c.field(obj, "running_turn", _c.any_value),
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
             "session_id": self.session_id,
             "subscribed": self.subscribed,
+            "running_turn": _c.encode(self.running_turn),
         }
 
 
@@ -3919,6 +3977,173 @@ class AgentStatus:
         }
 
 
+@dataclass(kw_only=True, slots=True)
+class AdminRequiredData:
+    """Only the owner or an admin may call this method"""
+
+    reason: Literal["admin_required"] = "admin_required"
+    method: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AdminRequiredData")
+        return cls(
+            reason=_c.field(obj, "reason", _c.literal("admin_required")),
+            method=_c.field(obj, "method", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "method": self.method,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class InvalidLoginCodeData:
+    """Unknown, expired or already used dashboard login code (run `zeroclaw dashboard`
+    again)
+    """
+
+    reason: Literal["invalid_login_code"] = "invalid_login_code"
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "InvalidLoginCodeData")
+        return cls(
+            reason=_c.field(obj, "reason", _c.literal("invalid_login_code")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class DashboardLoginParams:
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        _c.obj(data, "DashboardLoginParams")
+        return cls()
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(kw_only=True, slots=True)
+class DashboardLoginResult:
+    code: str
+    """The one-time login code (initialize.login_code over the gateway)."""
+    url: str | None
+    """The dashboard's address with the code in its fragment (#login=CODE, never sent to a
+    server or logged), on a loopback name the gateway admits; null when the gateway is
+    not running (start the daemon with --gateway or set gateway.enabled).
+    """
+    expires_at: str
+    """When the code stops working (ISO 8601)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "DashboardLoginResult")
+        return cls(
+            code=_c.field(obj, "code", _c.string),
+            url=_c.field(obj, "url", _c.nullable(_c.string)),
+            expires_at=_c.field(obj, "expires_at", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "url": self.url,
+            "expires_at": self.expires_at,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class RunningTurn:
+    """A running turn so far: its prompt (as stored in the transcript, attachment lines
+    included) and the session/update params already sent for it, in order. Consecutive
+    agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their
+    texts concatenated; an approval_request still waiting for its answer is the last
+    update.
+    """
+
+    turn_id: str
+    prompt: str
+    updates: list[SessionUpdateParams]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "RunningTurn")
+        return cls(
+            turn_id=_c.field(obj, "turn_id", _c.string),
+            prompt=_c.field(obj, "prompt", _c.string),
+            updates=_c.field(obj, "updates", _c.list_of(decode_session_update_params)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn_id": self.turn_id,
+            "prompt": self.prompt,
+            "updates": _c.encode(self.updates),
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawRunningTurn:
+    """RunningTurn in the zeroclaw dialect: the updates already sent, as that dialect's
+    session/update params.
+    """
+
+    turn_id: str
+    prompt: str
+    updates: list[ZeroclawSessionUpdateParams]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawRunningTurn")
+        return cls(
+            turn_id=_c.field(obj, "turn_id", _c.string),
+            prompt=_c.field(obj, "prompt", _c.string),
+            updates=_c.field(obj, "updates", _c.list_of(decode_zeroclaw_session_update_params)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn_id": self.turn_id,
+            "prompt": self.prompt,
+            "updates": _c.encode(self.updates),
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionSubscribeResult:
+    """SessionSubscribeResult in the zeroclaw dialect: running_turn's updates in that
+    dialect.
+    """
+
+    session_id: str
+    subscribed: Literal[True] = True
+    running_turn: Any
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionSubscribeResult")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            subscribed=_c.field(obj, "subscribed", _c.literal(True)),
+            running_turn=_c.field(obj, "running_turn", _c.any_value),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "subscribed": self.subscribed,
+            "running_turn": _c.encode(self.running_turn),
+        }
+
+
 SessionUpdateParams: TypeAlias = (
     SessionUpdateAgentMessageChunk
     | SessionUpdateAgentThoughtChunk
@@ -4078,6 +4303,7 @@ NotInitializedErrorData: TypeAlias = (
     | AuthRequiredData
     | InvalidTokenData
     | UnknownPeerData
+    | InvalidLoginCodeData
 )
 """The data of NOT_INITIALIZED (-32010), by reason."""
 
@@ -4093,6 +4319,8 @@ def decode_not_initialized_error_data(data: Any) -> NotInitializedErrorData:
             return InvalidTokenData.from_json(data)
         case "unknown_peer":
             return UnknownPeerData.from_json(data)
+        case "invalid_login_code":
+            return InvalidLoginCodeData.from_json(data)
         case other:
             raise _c.DecodeError(f"unknown tag {other!r}", ("reason",))
 
@@ -4103,6 +4331,7 @@ ForbiddenErrorData: TypeAlias = (
     | LocalOnlyData
     | AgentNotAllowedData
     | CwdForbiddenData
+    | AdminRequiredData
 )
 """The data of FORBIDDEN (-32012), by reason."""
 
@@ -4120,6 +4349,8 @@ def decode_forbidden_error_data(data: Any) -> ForbiddenErrorData:
             return AgentNotAllowedData.from_json(data)
         case "cwd_forbidden":
             return CwdForbiddenData.from_json(data)
+        case "admin_required":
+            return AdminRequiredData.from_json(data)
         case other:
             raise _c.DecodeError(f"unknown tag {other!r}", ("reason",))
 

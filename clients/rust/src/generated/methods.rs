@@ -8,7 +8,7 @@ use std::sync::{mpsc, Mutex};
 impl Client {
     /// Open the session: negotiate the protocol version and authenticate the peer.
     ///
-    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access. The params also fix the connection's dialect (SPEC §13): `protocol_version` without `protocolVersion` (as zerocode sends it) is the zeroclaw dialect, whose result is ZeroclawInitializeResult — server_version is config compat.zeroclaw_version, no camelCase members; anything else is the seed dialect. Both carry `implementation`, what is really running.
+    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access. The params also fix the connection's dialect (SPEC §13): `protocol_version` without `protocolVersion` (as zerocode sends it) is the zeroclaw dialect, whose result is ZeroclawInitializeResult — server_version is config compat.zeroclaw_version, no camelCase members; anything else is the seed dialect. Both carry `implementation`, what is really running. `login_code` (gateway peers only) is a one-time code from `dashboard/login` that signs the connection in as the principal that minted it.
     ///
     /// Wire method `initialize` (no grant).
     pub fn initialize(&self, params: &InitializeParams) -> Result<InitializeResult> {
@@ -93,6 +93,15 @@ impl Client {
         self.call("pairing/list", &serde_json::Map::new())
     }
 
+    /// Mint a one-time login code that signs a dashboard (over the gateway) in as the caller.
+    ///
+    /// For the owner at the daemon's machine: opening the returned url signs the page in as the calling principal with no profile, user or pairing token. The code is single use and valid for gateway.login_code_ttl_ms (60 s); a connection signed in with it keeps the caller's credential, so its rights follow policy changes like the caller's. Local socket only; owner or admin only (-32012 admin_required).
+    ///
+    /// Wire method `dashboard/login` (grant `pairing:manage`, local socket only).
+    pub fn dashboard_login(&self) -> Result<DashboardLoginResult> {
+        self.call("dashboard/login", &serde_json::Map::new())
+    }
+
     /// Create a live agent session owned by the caller.
     ///
     /// The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else \<data_dir>/workspaces/\<session_id>. A session_id that already exists in the same mode is refused. A member given as null counts as absent (zerocode sends session_id, cwd and tui_id as null). In the zeroclaw dialect a session_id naming an existing session the caller owns reattaches to it instead (a closed one is rehydrated; its cwd and agent stay its own, message_count counts its transcript), and the result is checked as ZeroclawSessionNewResult.
@@ -171,7 +180,7 @@ impl Client {
 
     /// Watch a session: this connection also gets every session/update of it, whoever runs the turn.
     ///
-    /// From the answer on, every session/update of the session is sent to this connection too, in the order the turn's own connection gets them; it may answer an approval_request with session/approve if it holds sessions:update (elicitation/create still goes to the turn's connection only). Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
+    /// The answer carries the turn running now, if any (`running_turn`: its prompt and every update already sent for it), and from the answer on, every session/update of the session is sent to this connection too, in the order the turn's own connection gets them; it may answer an approval_request with session/approve if it holds sessions:update (elicitation/create still goes to the turn's connection only). Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
     ///
     /// Wire method `session/subscribe` (grant `sessions:read`).
     pub fn session_subscribe(

@@ -132,6 +132,9 @@ pub struct StatusResult {
     pub config_kind: String,
     /// The local socket (or pipe): the same as endpoint.
     pub local_ipc_endpoint: String,
+    /// The settings read only at start-up (\[rpc\] and \[gateway\], as dotted props) as this daemon runs them: command-line overrides (--gateway\[=HOST:PORT\]) applied, gateway.port the real port. config/get shows the configured values, which apply at the next start; where the two differ, this is what is in force now. Present only for a principal holding config:read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_effect: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -389,7 +392,7 @@ pub struct GatewayConfig {
     /// Serve the gateway (also --gateway).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
-    /// Address to listen on.
+    /// Address to listen on. A loopback address (127.0.0.0/8, ::1, localhost) or a wildcard (0.0.0.0, ::) also admits the loopback origins http://127.0.0.1:\<port>, http://localhost:\<port> and http://\[::1\]:\<port>, so the dashboard opens on either loopback name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
     /// TCP port; 0 picks a free one (reported by status.gateway_url).
@@ -398,12 +401,15 @@ pub struct GatewayConfig {
     /// Open gateway connections; the next one gets -32004.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_connections: Option<u64>,
-    /// Browser origins (scheme://host\[:port\], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://\<host>:\<port>. An upgrade with any other Origin header (including "null") gets HTTP 403. Clients that send no Origin are unaffected.
+    /// Browser origins (scheme://host\[:port\], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://\<host>:\<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:\<port>, http://localhost:\<port>, http://\[::1\]:\<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_origins: Option<Vec<String>>,
     /// Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_pending_connections: Option<u64>,
+    /// How long a dashboard/login code stays valid (single use).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub login_code_ttl_ms: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -648,8 +654,12 @@ pub struct SessionInfo {
     pub mode: SessionMode,
     pub state: SessionState,
     pub created_at: String,
+    /// Last activity: when the session's newest transcript row was written (its creation when it has none; the daemon's own marker rows do not count). Closing, killing or a daemon restart do not change it.
     pub updated_at: String,
     pub message_count: u64,
+    /// The session's first prompt (its first line, at most 200 characters), for telling sessions apart; null before the first prompt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -671,7 +681,7 @@ pub enum TranscriptKind {
     Marker,
 }
 
-/// One row of the display transcript. Rows are never deleted or renumbered by trimming.
+/// One row of the display transcript. Rows are never deleted or renumbered by trimming. Rows of kind marker (role system) are the daemon's own notes, never sent to a model: a turn interrupted by a daemon stop, a turn cancelled. A failed turn ends with a system message row saying why.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TranscriptMessage {
     pub seq: u64,
@@ -776,6 +786,8 @@ pub struct InitializeParams {
     pub client_capabilities: Option<ClientCapabilities>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auth_token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub login_code: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tui_id: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1254,6 +1266,8 @@ pub struct SessionSubscribeParams {
 pub struct SessionSubscribeResult {
     pub session_id: String,
     pub subscribed: bool,
+    /// The turn running on the session when the subscription began, so a watcher that joins midway shows it from its start: null when none runs. Every update sent for it before the subscription is in `updates`; every later one comes as a session/update after this result, none twice and none missing (the snapshot and the subscription are taken at one instant).
+    pub running_turn: serde_json::Value,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -1489,6 +1503,51 @@ pub struct AgentStatus {
     pub live_sessions: u64,
     pub persisted_sessions: u64,
     pub channels: Vec<String>,
+}
+
+/// Only the owner or an admin may call this method
+///
+/// The `reason: "admin_required"` variant of [`ForbiddenReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AdminRequiredData {
+    pub method: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DashboardLoginParams {}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DashboardLoginResult {
+    /// The one-time login code (initialize.login_code over the gateway).
+    pub code: String,
+    /// The dashboard's address with the code in its fragment (#login=CODE, never sent to a server or logged), on a loopback name the gateway admits; null when the gateway is not running (start the daemon with --gateway or set gateway.enabled).
+    pub url: Option<String>,
+    /// When the code stops working (ISO 8601).
+    pub expires_at: String,
+}
+
+/// A running turn so far: its prompt (as stored in the transcript, attachment lines included) and the session/update params already sent for it, in order. Consecutive agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts concatenated; an approval_request still waiting for its answer is the last update.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunningTurn {
+    pub turn_id: String,
+    pub prompt: String,
+    pub updates: Vec<SessionUpdateParams>,
+}
+
+/// RunningTurn in the zeroclaw dialect: the updates already sent, as that dialect's session/update params.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawRunningTurn {
+    pub turn_id: String,
+    pub prompt: String,
+    pub updates: Vec<ZeroclawSessionUpdateParams>,
+}
+
+/// SessionSubscribeResult in the zeroclaw dialect: running_turn's updates in that dialect.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionSubscribeResult {
+    pub session_id: String,
+    pub subscribed: bool,
+    pub running_turn: serde_json::Value,
 }
 
 /// The `data` of a -32700 PARSE_ERROR error, by `reason`.
@@ -1750,6 +1809,8 @@ pub enum NotInitializedReason {
     InvalidToken,
     /// The peer's uid maps to no configured user
     UnknownPeer,
+    /// Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again)
+    InvalidLoginCode,
 }
 
 impl NotInitializedReason {
@@ -1760,6 +1821,7 @@ impl NotInitializedReason {
             Self::AuthRequired => "auth_required",
             Self::InvalidToken => "invalid_token",
             Self::UnknownPeer => "unknown_peer",
+            Self::InvalidLoginCode => "invalid_login_code",
         }
     }
 }
@@ -1809,6 +1871,8 @@ pub enum ForbiddenReason {
     AgentNotAllowed(AgentNotAllowedData),
     /// session/new.cwd names a directory this principal may not use
     CwdForbidden(CwdForbiddenData),
+    /// Only the owner or an admin may call this method
+    AdminRequired(AdminRequiredData),
 }
 
 impl ForbiddenReason {
@@ -1820,6 +1884,7 @@ impl ForbiddenReason {
             Self::LocalOnly(_) => "local_only",
             Self::AgentNotAllowed(_) => "agent_not_allowed",
             Self::CwdForbidden(_) => "cwd_forbidden",
+            Self::AdminRequired(_) => "admin_required",
         }
     }
 }
