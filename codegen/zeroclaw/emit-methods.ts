@@ -1,42 +1,58 @@
 // generated/methods.ts: the method table (direction, notification or request, grant, local-only,
 // validators) and the typed maps the daemon's handlers and the client are checked against.
-import type { OpenRpcDocument } from "./document.js";
-import { paramsTypeName, resultTypeName } from "./emit-types.js";
-import { buildModel, type MethodModel } from "./model.js";
-import { camel } from "./names.js";
+import type { Method, Model, Type } from "../model/types.js";
+import { camel } from "../naming/words.js";
+import { ownNames } from "./names.js";
 
 const union = (names: string[]): string =>
   names.length === 0 ? "never" : names.map((n) => JSON.stringify(n)).join(" | ");
 
-export function emitMethods(doc: OpenRpcDocument, banner: string): string {
-  const model = buildModel(doc);
-  const side = (m: MethodModel): "daemon" | "client" =>
-    m.direction === "client→daemon" ? "daemon" : "client";
-  const by = (dir: "daemon" | "client", notification: boolean): string[] =>
-    model.methods.filter((m) => side(m) === dir && m.notification === notification).map((m) => m.name);
-  const grants = model.grants;
-  const versions = model.protocolVersions;
+/** The enum values (or the one `const`) a type allows, through aliases. */
+function values(model: Model, t: Type | undefined): unknown[] {
+  if (t === undefined) return [];
+  if (t.kind === "literal") return [t.value];
+  if (t.kind !== "ref") return [];
+  const d = model.types.get(t.name);
+  if (d?.kind === "enum") return d.values.map((v) => v.value);
+  return d?.kind === "alias" ? values(model, d.type) : [];
+}
+
+export function emitMethods(model: Model, banner: string): string {
+  const own = ownNames(model);
+  const side = (m: Method): "daemon" | "client" => (m.implementedBy === "server" ? "daemon" : "client");
+  const notification = (m: Method): boolean => m.result === undefined;
+  const by = (dir: "daemon" | "client", isNotification: boolean): string[] =>
+    model.methods.filter((m) => side(m) === dir && notification(m) === isNotification).map((m) => m.name);
+  const grants = values(model, { kind: "ref", name: "Grant" }) as string[];
+  const init = model.methods.find((m) => m.name === "initialize")?.result?.type;
+  const initDecl = init?.kind === "ref" ? model.types.get(init.name) : undefined;
+  const versions = values(
+    model,
+    initDecl?.kind === "object"
+      ? initDecl.members.find((x) => x.name === "protocolVersion")?.type
+      : undefined,
+  ) as number[];
   // Named constants for every wire name, so src/ spells none of them (`Method.configSet`, `Grant.configUpdate`).
-  const constants = (values: string[]): string =>
-    values.map((v) => `  ${camel(v)}: ${JSON.stringify(v)},`).join("\n");
+  const constants = (vs: string[]): string =>
+    vs.map((v) => `  ${camel(v)}: ${JSON.stringify(v)},`).join("\n");
   // Validators are exported per method (`<Method>Params`), whatever the component is called.
-  const row = (m: MethodModel): string => {
-    const p = paramsTypeName(m.name);
-    const r = m.result ? resultTypeName(m.name) : undefined;
+  const row = (m: Method): string => {
+    const p = own.params(m);
+    const r = m.result ? own.result(m) : undefined;
     return `  ${JSON.stringify(m.name)}: {
     name: ${JSON.stringify(m.name)},
     implementedBy: "${side(m)}",
-    notification: ${m.notification},
-    grant: ${m.grant ? JSON.stringify(m.grant) : "null"},
-    localOnly: ${m.localOnly},
-    notificationAllowed: ${m.notificationAllowed},
+    notification: ${notification(m)},
+    grant: ${m.annotations.grant ? JSON.stringify(m.annotations.grant) : "null"},
+    localOnly: ${m.annotations.localOnly === true},
+    notificationAllowed: ${m.annotations.notificationAllowed === true},
     validateParams: V.${p} as Validator,
     validateResult: ${r ? `V.${r} as Validator` : "null"},
   },`;
   };
-  const paramsMap = model.methods.map((m) => `  ${JSON.stringify(m.name)}: T.${m.params.name};`);
+  const paramsMap = model.methods.map((m) => `  ${JSON.stringify(m.name)}: T.${own.params(m)};`);
   const resultsMap = model.methods.map(
-    (m) => `  ${JSON.stringify(m.name)}: ${m.result ? `T.${m.result.name}` : "void"};`,
+    (m) => `  ${JSON.stringify(m.name)}: ${m.result ? `T.${own.result(m)}` : "void"};`,
   );
   return `${banner}
 import type * as T from "./types.js";

@@ -1,19 +1,20 @@
 // generated/client.ts: a typed client over any RpcEndpoint (src/jsonrpc's Peer is one). One method per
 // client → daemon request, and typed registration for daemon → client requests and notifications.
-import type { OpenRpcDocument } from "./document.js";
-import { buildModel } from "./model.js";
-import { camel, pascal } from "./names.js";
+import type { Model } from "../model/types.js";
+import { camel, pascal } from "../naming/words.js";
+import { ownNames } from "./names.js";
 
-export function emitClient(doc: OpenRpcDocument, banner: string): string {
+export function emitClient(model: Model, banner: string): string {
+  const own = ownNames(model);
   const calls: string[] = [];
   const registrations: string[] = [];
-  for (const m of buildModel(doc).methods) {
-    const p = `T.${m.params.name}`;
-    const doc1 = m.summary ? `  /** ${m.summary} */\n` : "";
+  for (const m of model.methods) {
+    const p = `T.${own.params(m)}`;
+    const doc1 = m.docs.summary ? `  /** ${m.docs.summary} */\n` : "";
     const optional = m.paramsOptional;
-    const toDaemon = m.direction === "client→daemon";
-    if (toDaemon && !m.notification) {
-      const r = `T.${m.result!.name}`;
+    const toDaemon = m.implementedBy === "server";
+    if (toDaemon && m.result) {
+      const r = `T.${own.result(m)}`;
       calls.push(
         `${doc1}  ${camel(m.name)}(params: ${p}${optional ? " = {}" : ""}, options?: CallOptions): Promise<${r}> {
     return this.call(${JSON.stringify(m.name)}, params, options);
@@ -25,14 +26,14 @@ export function emitClient(doc: OpenRpcDocument, banner: string): string {
     this.endpoint.notify(${JSON.stringify(m.name)}, params);
   }`,
       );
-    } else if (m.notification) {
+    } else if (!m.result) {
       registrations.push(
         `${doc1}  on${pascal(m.name)}(handler: (params: ${p}) => void): void {
     this.endpoint.setNotificationHandler(${JSON.stringify(m.name)}, handler as (params: unknown) => void);
   }`,
       );
     } else {
-      const r = `T.${m.result!.name}`;
+      const r = `T.${own.result(m)}`;
       registrations.push(
         `${doc1}  handle${pascal(m.name)}(handler: (params: ${p}) => ${r} | Promise<${r}>): void {
     this.endpoint.setRequestHandler(${JSON.stringify(m.name)}, handler as (params: unknown) => unknown);

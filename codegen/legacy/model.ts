@@ -1,3 +1,5 @@
+// LEGACY: read by the Python, Go and Rust targets in codegen/python|go|rust (our own clients/*) until
+// each moves to the model (codegen/model/) as codegen/targets/<lang>/. Nothing new may import this.
 // The language-neutral model every codegen target (TypeScript, Python, Go, Rust) emits from: the
 // document read once, names taken from its `$ref`s (never assumed), schemas resolved through them.
 // Emitters add only their language's spelling (`names.ts` has the word splitting they share).

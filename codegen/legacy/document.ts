@@ -1,3 +1,5 @@
+// LEGACY: read by the Python, Go and Rust targets in codegen/python|go|rust (our own clients/*) until
+// each moves to the model (codegen/model/) as codegen/targets/<lang>/. Nothing new may import this.
 // The slice of an OpenRPC 1.3 document that codegen reads, plus the helpers every emitter shares.
 import { readFileSync } from "node:fs";
 

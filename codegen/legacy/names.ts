@@ -1,3 +1,5 @@
+// LEGACY: read by the Python, Go and Rust targets in codegen/python|go|rust (our own clients/*) until
+// each moves to the model (codegen/model/) as codegen/targets/<lang>/. Nothing new may import this.
 // Mechanical names derived from wire names, so generated identifiers never drift from the document.
 
 const words = (s: string): string[] => s.split(/[^A-Za-z0-9]+/).filter((w) => w.length > 0);

@@ -1,22 +1,23 @@
 // generated/daemon-to-client.ts: the daemon's typed senders for daemon → client traffic, over any
 // endpoint with request/notify (src/jsonrpc's Peer is one). One method per daemon → client method:
 // a notification is sent and forgotten; a request takes a signal, and an aborted signal withdraws it.
-import type { OpenRpcDocument } from "./document.js";
-import { buildModel } from "./model.js";
-import { camel } from "./names.js";
+import type { Model } from "../model/types.js";
+import { camel } from "../naming/words.js";
+import { ownNames } from "./names.js";
 
-export function emitDaemonToClient(doc: OpenRpcDocument, banner: string): string {
+export function emitDaemonToClient(model: Model, banner: string): string {
+  const own = ownNames(model);
   const senders: string[] = [];
-  for (const m of buildModel(doc).methods) {
-    if (m.direction !== "daemon→client") continue;
-    const p = `T.${m.params.name}`;
-    const summary = m.summary ? `  /** ${m.summary} */\n` : "";
-    if (m.notification) {
+  for (const m of model.methods) {
+    if (m.implementedBy !== "client") continue;
+    const p = `T.${own.params(m)}`;
+    const summary = m.docs.summary ? `  /** ${m.docs.summary} */\n` : "";
+    if (!m.result) {
       senders.push(`${summary}  ${camel(m.name)}(params: ${p}): void {
     this.endpoint.notify(${JSON.stringify(m.name)}, params);
   }`);
     } else {
-      const r = `T.${m.result!.name}`;
+      const r = `T.${own.result(m)}`;
       senders.push(`${summary}  ${camel(m.name)}(params: ${p}, options?: SendOptions): Promise<${r}> {
     return this.endpoint.request(${JSON.stringify(m.name)}, params, options) as Promise<${r}>;
   }`);

@@ -1,27 +1,28 @@
 // generated/errors.ts: error codes, the RpcError class, and one constructor per data.reason, so handlers
 // and the transport build every error from the document's declarations and never spell a code.
-import type { JsonSchema, OpenRpcDocument } from "./document.js";
-import { errorDataTypeName } from "./emit-types.js";
-import { buildModel } from "./model.js";
-import { camel } from "./names.js";
+import type { Model } from "../model/types.js";
+import { camel } from "../naming/words.js";
+import { propertyKey } from "../targets/typescript/render-types.js";
+import { ownNames } from "./names.js";
 
-export function emitErrors(doc: OpenRpcDocument, banner: string): string {
-  const errors = buildModel(doc).errors;
-  const codes = errors.map((e) => `  ${e.name}: ${e.code},`).join("\n");
-  const dataMap = errors.map((e) => `  ${e.name}: T.${errorDataTypeName(e.name)};`).join("\n");
+export function emitErrors(model: Model, banner: string): string {
+  const own = ownNames(model);
+  const errors = [...model.errors.values()];
+  const codes = errors.map((e) => `  ${propertyKey(e.name)}: ${e.code},`).join("\n");
+  const dataMap = errors.map((e) => `  ${propertyKey(e.name)}: T.${own.errorData(e)};`).join("\n");
   const ctors: string[] = [];
   for (const err of errors) {
-    const name = err.name;
-    for (const { reason, name: component, schema: v } of err.variants) {
-      const props = v.properties as Record<string, JsonSchema>;
-      const figures = Object.keys(props).filter((k) => k !== "reason");
-      const type = `T.${component}`;
+    for (const v of err.variants) {
+      const decl = model.types.get(v.type.name);
+      const figures = decl?.kind === "object" ? decl.members.filter((m) => m.name !== "reason") : [];
+      const type = own.ts(v.type);
       const message = JSON.stringify(v.description);
+      const name = `ErrorCode.${err.name}`;
       ctors.push(
-        `  /** ${name} (${err.code}): ${v.description} */`,
+        `  /** ${err.name} (${err.code}): ${v.description} */`,
         figures.length === 0
-          ? `  ${camel(reason)}: (message: string = ${message}): RpcError =>\n    new RpcError(ErrorCode.${name}, message, { reason: "${reason}" } satisfies ${type}),`
-          : `  ${camel(reason)}: (figures: Omit<${type}, "reason">, message: string = ${message}): RpcError =>\n    new RpcError(ErrorCode.${name}, message, { reason: "${reason}", ...figures } satisfies ${type}),`,
+          ? `  ${camel(v.reason)}: (message: string = ${message}): RpcError =>\n    new RpcError(${name}, message, { reason: "${v.reason}" } satisfies ${type}),`
+          : `  ${camel(v.reason)}: (figures: Omit<${type}, "reason">, message: string = ${message}): RpcError =>\n    new RpcError(${name}, message, { reason: "${v.reason}", ...figures } satisfies ${type}),`,
       );
     }
   }

@@ -1,0 +1,687 @@
+// JSON Schema → the model's type algebra. Every component becomes a declaration named by its key;
+// every inline object, enum and union becomes one named by its path; `$ref`s into any part of the
+// document are followed (recursion ends at the declaration being built); `allOf` is merged; a
+// `oneOf`/`anyOf` of objects sharing a required `const` member is a tagged union. What cannot be
+// expressed exactly is `any` with a reason, noted with its JSON Pointer.
+import { pascal, typeName as pascalName } from "../naming/words.js";
+import {
+  arr,
+  asJson,
+  child,
+  type DocumentView,
+  entries,
+  isObj,
+  num,
+  type Obj,
+  own,
+  str,
+} from "./document-view.js";
+import { mergeAllOf, nullVariant, requiredAlternatives } from "./merge-schema.js";
+import type {
+  Additional,
+  Decl,
+  Docs,
+  EnumDecl,
+  IntegerRange,
+  IntegerType,
+  JsonSchema,
+  Member,
+  Note,
+  ObjectDecl,
+  Origin,
+  RefType,
+  TaggedUnionDecl,
+  Type,
+} from "./types.js";
+
+const ANY: Type = { kind: "any" };
+const ref = (name: string): RefType => ({ kind: "ref", name });
+
+/** A value that may also be null; idempotent, and null/any stay as they are. */
+export function nullable(t: Type): Type {
+  return t.kind === "nullable" || t.kind === "null" || t.kind === "any" ? t : { kind: "nullable", type: t };
+}
+
+export function docsOf(s: Obj): Docs {
+  const d: Docs = {};
+  const title = str(own(s, "title"));
+  const description = str(own(s, "description"));
+  if (title !== undefined) d.summary = title;
+  if (description !== undefined) d.description = description;
+  if (own(s, "deprecated") === true) d.deprecated = true;
+  return d;
+}
+
+/** The name a declaration gets, and where it comes from. */
+type Named = { name: string; origin: Origin };
+type Identity = { name: string; docs: Docs; origin: Origin; source: JsonSchema };
+
+export class SchemaReader {
+  readonly decls = new Map<string, Decl>();
+  readonly notes: Note[] = [];
+  /** Logical names in use: every component key from the start, then each declaration's. */
+  private readonly taken = new Set<string>();
+  /** What a `$ref` to a component (or another pointer) yields: a ref, nullable when the schema allows null. */
+  private readonly targets = new Map<string, Type>();
+  private readonly building = new Set<string>();
+  private readonly following = new Set<string>();
+  private readonly recursive = new Set<string>();
+  /** Inline declarations by shape, so identical inline objects share one declaration. */
+  private readonly shapes = new Map<string, string>();
+
+  constructor(readonly view: DocumentView) {
+    for (const key of Object.keys(view.componentSchemas())) this.taken.add(key);
+  }
+
+  /** A logical name not yet in use: `base`, else `base2`, `base3`… */
+  reserve(base: string): string {
+    const stem = base === "" ? "Anonymous" : base;
+    let name = stem;
+    for (let n = 2; this.taken.has(name); n++) name = `${stem}${n}`;
+    this.taken.add(name);
+    return name;
+  }
+
+  addDecl(decl: Decl): RefType {
+    this.decls.set(decl.name, decl);
+    return ref(decl.name);
+  }
+
+  fallback(pointer: string, reason: string): Type {
+    this.notes.push({ pointer, message: reason, severity: "fallback" });
+    return { kind: "any", reason };
+  }
+
+  error(pointer: string, message: string): Type {
+    this.notes.push({ pointer, message, severity: "error" });
+    return { kind: "any", reason: message };
+  }
+
+  /** The type a `$ref` to components.schemas[key] yields; reads the component on first use. */
+  component(key: string): Type {
+    const pointer = child("#/components/schemas", key);
+    const schema = own(this.view.componentSchemas(), key);
+    return this.named(schema, pointer, { name: key, origin: { kind: "component", key, pointer } });
+  }
+
+  /** Reads a schema that must end up as a declaration of its own name (a component, a `$ref` target). */
+  private named(schema: unknown, pointer: string, named: Named): Type {
+    const known = this.targets.get(pointer);
+    if (known !== undefined) {
+      const inner = known.kind === "nullable" ? known.type : known;
+      if (inner.kind === "ref" && this.building.has(inner.name)) this.recursive.add(inner.name);
+      return known;
+    }
+    const self = ref(named.name);
+    const canBeNull = isObj(schema) && this.allowsNull(schema);
+    this.targets.set(pointer, canBeNull ? nullable(self) : self);
+    this.building.add(named.name);
+    const t = this.read(schema, pointer, named.name, named);
+    this.building.delete(named.name);
+    const inner = canBeNull && t.kind === "nullable" ? t.type : t;
+    if (!(inner.kind === "ref" && inner.name === named.name)) {
+      this.addDecl({
+        kind: "alias",
+        name: named.name,
+        docs: isObj(schema) ? docsOf(schema) : {},
+        origin: named.origin,
+        source: isObj(schema) ? (schema as JsonSchema) : {},
+        type: inner,
+      });
+    }
+    return this.targets.get(pointer)!;
+  }
+
+  private allowsNull(s: Obj): boolean {
+    const t = own(s, "type");
+    if (own(s, "nullable") === true || t === "null") return true;
+    if (Array.isArray(t) && t.includes("null")) return true;
+    if (Array.isArray(own(s, "enum")) && arr(own(s, "enum")).includes(null)) return true;
+    const alts = own(s, "oneOf") ?? own(s, "anyOf");
+    return Array.isArray(alts) && alts.some((a) => nullVariant(this.view, a));
+  }
+
+  /**
+   * The type of `schema` found at `pointer`. `hint` names a declaration created for it; `named`
+   * (components and `$ref` targets) gives the exact name and origin for the top-level declaration.
+   */
+  read(schema: unknown, pointer: string, hint: string, named?: Named): Type {
+    if (schema === true || schema === undefined) return ANY;
+    if (schema === false) return this.fallback(pointer, "a `false` schema: no value is valid");
+    if (!isObj(schema)) return this.fallback(pointer, "not a schema");
+    const $ref = str(own(schema, "$ref"));
+    if ($ref !== undefined) return this.readRef($ref, pointer); // siblings of $ref only annotate it
+    const types = typeList(schema);
+    if (
+      own(schema, "nullable") === true ||
+      (types?.includes("null") && types.length > 1)
+    ) {
+      const rest = (types ?? []).filter((t) => t !== "null");
+      const inner = withKeys(schema, {
+        nullable: undefined,
+        type: rest.length === 1 ? rest[0] : rest.length === 0 ? undefined : rest,
+      });
+      return nullable(this.read(inner, pointer, hint, named));
+    }
+    if (Array.isArray(own(schema, "allOf"))) return this.readAllOf(schema, pointer, hint, named);
+    if (Object.hasOwn(schema, "const")) return this.literal(own(schema, "const"), pointer);
+    if (Array.isArray(own(schema, "enum"))) return this.readEnum(schema, pointer, hint, named);
+    const alts = own(schema, "oneOf") ?? own(schema, "anyOf");
+    if (Array.isArray(alts) && !requiredAlternatives(alts))
+      return this.readUnion(schema, pointer, hint, named);
+    const kinds = types ?? impliedType(schema);
+    if (kinds.length > 1) {
+      const identity = this.identity(schema, pointer, hint, named);
+      const variants = kinds.map((k) =>
+        this.read(withKeys(schema, { type: k }), pointer, `${identity.name}${pascal(k)}`),
+      );
+      return this.union(identity, named, variants, true);
+    }
+    switch (kinds[0]) {
+      case undefined:
+        if (own(schema, "not") !== undefined)
+          return this.fallback(pointer, "`not` cannot be expressed as a type");
+        return ANY;
+      case "string":
+        return stringType(schema);
+      case "integer":
+        return integerType(schema);
+      case "number":
+        return prune({
+          kind: "number",
+          format: str(own(schema, "format")),
+          minimum: num(own(schema, "minimum")),
+          maximum: num(own(schema, "maximum")),
+        });
+      case "boolean":
+        return { kind: "boolean" };
+      case "null":
+        return { kind: "null" };
+      case "array":
+        return this.readArray(schema, pointer, hint);
+      case "object":
+        return this.readObject(schema, pointer, hint, named);
+      default:
+        return this.fallback(pointer, `unknown type ${JSON.stringify(kinds[0])}`);
+    }
+  }
+
+  private readRef($ref: string, pointer: string): Type {
+    const key = this.view.componentKey($ref);
+    if (key !== undefined) return this.component(key);
+    const r = this.view.resolve($ref);
+    if ("error" in r) {
+      return $ref.startsWith("#")
+        ? this.error(child(pointer, "$ref"), r.error)
+        : this.fallback(child(pointer, "$ref"), r.error);
+    }
+    const known = this.targets.get(r.pointer);
+    if (known !== undefined)
+      return this.named(r.value, r.pointer, { name: "", origin: { kind: "inline", pointer: r.pointer } });
+    // A pointer to a scalar or to another $ref needs no name of its own (and cannot recurse but
+    // through a $ref, which `following` stops); anything that declares something gets one.
+    if (!declares(r.value)) {
+      if (this.following.has(r.pointer))
+        return this.error(child(pointer, "$ref"), `$ref cycle through ${$ref}`);
+      this.following.add(r.pointer);
+      const t = this.read(r.value, r.pointer, hintFromPointer(r.pointer));
+      this.following.delete(r.pointer);
+      return t;
+    }
+    const name = this.reserve(hintFromPointer(r.pointer));
+    return this.named(r.value, r.pointer, { name, origin: { kind: "inline", pointer: r.pointer } });
+  }
+
+  private literal(value: unknown, pointer: string): Type {
+    if (value === null) return { kind: "null" };
+    if (
+      typeof value === "string" ||
+      typeof value === "boolean" ||
+      (typeof value === "number" && Number.isFinite(value))
+    )
+      return { kind: "literal", value };
+    return this.fallback(pointer, "a `const` object or array");
+  }
+
+  private readEnum(schema: Obj, pointer: string, hint: string, named?: Named): Type {
+    const all = arr(own(schema, "enum"));
+    const values: (string | number | boolean)[] = [];
+    for (const v of all) {
+      if (v === null) continue;
+      if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean")
+        return this.fallback(pointer, "an `enum` with object or array values");
+      if (!values.includes(v)) values.push(v);
+    }
+    const withNull = all.includes(null) ? nullable : (t: Type): Type => t;
+    if (values.length === 0) return { kind: "null" };
+    if (values.length === 1) return withNull({ kind: "literal", value: values[0]! });
+    const kinds = new Set(
+      values.map((v) => (typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v)),
+    );
+    if (kinds.has("number")) kinds.delete("integer");
+    const decl: EnumDecl = {
+      kind: "enum",
+      ...this.identity(schema, pointer, hint, named),
+      values: values.map((value) => ({ value })),
+      valueType: kinds.size === 1 ? ([...kinds][0] as EnumDecl["valueType"]) : "mixed",
+    };
+    return withNull(this.finish(decl, named));
+  }
+
+  private readAllOf(schema: Obj, pointer: string, hint: string, named?: Named): Type {
+    const members = arr(own(schema, "allOf"));
+    const rest = withKeys(schema, { allOf: undefined });
+    // `{allOf: [{$ref}], description}`: the referenced type, documented here.
+    if (
+      members.length === 1 &&
+      isObj(members[0]) &&
+      own(members[0], "$ref") !== undefined &&
+      annotationsOnly(rest)
+    )
+      return this.read(members[0], child(pointer, "allOf", 0), hint, named);
+    const merged = mergeAllOf(this.view, [rest, ...members]);
+    if ("error" in merged) return this.fallback(pointer, merged.error);
+    return this.read(merged.schema, pointer, hint, named);
+  }
+
+  private readArray(schema: Obj, pointer: string, hint: string): Type {
+    const items = own(schema, "items");
+    const base = {
+      minItems: num(own(schema, "minItems")),
+      maxItems: num(own(schema, "maxItems")),
+      uniqueItems: own(schema, "uniqueItems") === true ? true : undefined,
+    };
+    let type: Type;
+    // `items: [S]` (draft-04 tuple syntax Go's jsonschema reflector writes for every slice) is read as
+    // a list of S; a real tuple (several positions) has no type here.
+    if (Array.isArray(items) && items.length === 1 && own(schema, "additionalItems") === undefined)
+      type = this.read(items[0], child(pointer, "items", 0), `${hint}Item`);
+    else if (Array.isArray(items) || own(schema, "prefixItems") !== undefined)
+      type = this.fallback(pointer, "tuple-typed items (one schema per position)");
+    else if (items === undefined) type = this.fallback(pointer, "an array schema without items");
+    else type = this.read(items, child(pointer, "items"), `${hint}Item`);
+    return prune({ kind: "array", items: type, ...base });
+  }
+
+  private readObject(schema: Obj, pointer: string, hint: string, named?: Named): Type {
+    const props = entries(own(schema, "properties"));
+    const additional = own(schema, "additionalProperties");
+    const patterns = entries(own(schema, "patternProperties"));
+    const keyPattern = str(
+      own(isObj(own(schema, "propertyNames")) ? (own(schema, "propertyNames") as Obj) : {}, "pattern"),
+    );
+    if (props.length === 0 && !(additional === false && patterns.length === 0)) {
+      if (patterns.length > 1)
+        return prune({
+          kind: "map",
+          values: this.fallback(pointer, "several `patternProperties`"),
+          keyPattern,
+        });
+      if (patterns.length === 1 && (additional === undefined || additional === false)) {
+        const [pattern, values] = patterns[0]!;
+        return {
+          kind: "map",
+          values: this.read(values, child(pointer, "patternProperties", pattern), `${hint}Value`),
+          keyPattern: pattern,
+        };
+      }
+      const values = isObj(additional)
+        ? this.read(additional, child(pointer, "additionalProperties"), `${hint}Value`)
+        : ANY;
+      return prune({ kind: "map", values, keyPattern });
+    }
+    const decl: ObjectDecl = {
+      kind: "object",
+      ...this.identity(schema, pointer, hint, named),
+      members: [],
+      additional: { kind: "closed" },
+    };
+    const self = this.addDecl(decl);
+    this.building.add(decl.name);
+    this.targets.set(pointer, this.targets.get(pointer) ?? self);
+    const required = new Set(arr(own(schema, "required")).filter((r): r is string => typeof r === "string"));
+    for (const [i, [name, s]] of props.entries()) {
+      const words = pascal(name) || `Member${i + 1}`;
+      const member: Member = {
+        name,
+        type: this.read(s, child(pointer, "properties", name), `${decl.name}${words}`),
+        required: required.has(name),
+        docs: isObj(s) ? docsOf(s) : {},
+      };
+      if (isObj(s)) {
+        if (Object.hasOwn(s, "default")) member.default = asJson(own(s, "default")) ?? null;
+        if (own(s, "readOnly") === true) member.readOnly = true;
+        if (own(s, "writeOnly") === true) member.writeOnly = true;
+      }
+      decl.members.push(member);
+    }
+    for (const r of required)
+      if (!props.some(([n]) => n === r)) decl.members.push({ name: r, type: ANY, required: true, docs: {} });
+    decl.additional = this.additional(additional, patterns, pointer, decl.name);
+    this.building.delete(decl.name);
+    return this.finish(decl, named);
+  }
+
+  private additional(
+    additional: unknown,
+    patterns: [string, unknown][],
+    pointer: string,
+    name: string,
+  ): Additional {
+    if (additional === false) return { kind: "closed" };
+    if (additional === true) return { kind: "typed", values: ANY };
+    if (isObj(additional))
+      return {
+        kind: "typed",
+        values: this.read(additional, child(pointer, "additionalProperties"), `${name}Value`),
+      };
+    if (patterns.length === 1)
+      return {
+        kind: "typed",
+        values: this.read(
+          patterns[0]![1],
+          child(pointer, "patternProperties", patterns[0]![0]),
+          `${name}Value`,
+        ),
+      };
+    if (patterns.length > 1)
+      return { kind: "typed", values: this.fallback(pointer, "several `patternProperties`") };
+    return { kind: "unspecified" };
+  }
+
+  private readUnion(schema: Obj, pointer: string, hint: string, named?: Named): Type {
+    const key = Array.isArray(own(schema, "oneOf")) ? "oneOf" : "anyOf";
+    // The union's own title and description document the union, not each variant.
+    const base = withKeys(schema, {
+      oneOf: undefined,
+      anyOf: undefined,
+      title: undefined,
+      description: undefined,
+    });
+    const hasBase = entries(own(base, "properties")).length > 0;
+    const alts = arr(own(schema, key)).map((a, i) => ({ schema: a, pointer: child(pointer, key, i) }));
+    const nonNull = alts.filter((a) => !nullVariant(this.view, a.schema));
+    const withNull = nonNull.length < alts.length ? nullable : (t: Type): Type => t;
+    // Properties beside the oneOf belong to every variant: each variant is read as base ∧ variant.
+    const variantSchema = (a: unknown): unknown => {
+      if (!hasBase) return a;
+      const m = mergeAllOf(this.view, [base, a]);
+      return "error" in m ? a : withKeys(m.schema, { title: undefined });
+    };
+    // A merged variant that was a $ref keeps the component's name in its own.
+    const variantHint = (a: unknown, name: string, fallback: string): string => {
+      const key =
+        hasBase && isObj(a) && typeof own(a, "$ref") === "string"
+          ? this.view.componentKey(own(a, "$ref") as string)
+          : undefined;
+      return key !== undefined ? `${name}${pascalName(key)}` : fallback;
+    };
+    if (nonNull.length === 0) return { kind: "null" };
+    if (nonNull.length === 1)
+      return withNull(this.read(variantSchema(nonNull[0]!.schema), nonNull[0]!.pointer, hint, named));
+    const identity = this.identity(schema, pointer, hint, named);
+    const tag = taggedBy(
+      this.view,
+      nonNull.map((a) => variantSchema(a.schema)),
+    );
+    if (tag !== undefined) {
+      const decl: TaggedUnionDecl = { kind: "tagged", ...identity, tag: tag.member, variants: [] };
+      this.addDecl(decl);
+      this.building.add(decl.name);
+      const types = nonNull.map((a, i) =>
+        this.read(
+          variantSchema(a.schema),
+          a.pointer,
+          variantHint(
+            a.schema,
+            decl.name,
+            `${decl.name}${pascal(String(tag.values[i])) || `Variant${i + 1}`}`,
+          ),
+        ),
+      );
+      this.building.delete(decl.name);
+      const objects = types.map((t) => (t.kind === "ref" ? this.objectBehind(t) : undefined));
+      if (objects.every((o) => o !== undefined)) {
+        decl.variants = objects.map((o, i) => ({ value: tag.values[i]!, type: ref(o!) }));
+        return withNull(this.finish(decl, named));
+      }
+      this.decls.delete(decl.name);
+      return withNull(this.union(identity, named, types, key === "oneOf"));
+    }
+    const types = nonNull.map((a, i) =>
+      this.read(
+        variantSchema(a.schema),
+        a.pointer,
+        variantHint(a.schema, identity.name, `${identity.name}Variant${i + 1}`),
+      ),
+    );
+    return withNull(this.union(identity, named, types, key === "oneOf"));
+  }
+
+  /** The object declaration a ref ends at (through aliases), if it ends at one. */
+  private objectBehind(t: RefType): string | undefined {
+    let cur: Type = t;
+    for (let hops = 0; hops < 16 && cur.kind === "ref"; hops++) {
+      const d = this.decls.get(cur.name);
+      if (d?.kind === "object") return d.name;
+      if (d?.kind !== "alias") return undefined;
+      cur = d.type;
+    }
+    return undefined;
+  }
+
+  /** An untagged union of `all` (deduplicated); one variant is that variant, any variant `any` makes it any. */
+  private union(identity: Identity, named: Named | undefined, all: Type[], exclusive: boolean): Type {
+    const variants: Type[] = [];
+    for (const v of all) if (!variants.some((u) => JSON.stringify(u) === JSON.stringify(v))) variants.push(v);
+    const any = variants.find((v) => v.kind === "any");
+    if (any !== undefined || variants.length === 1) {
+      if (named === undefined) this.taken.delete(identity.name);
+      return any ?? variants[0]!;
+    }
+    return this.finish({ kind: "union", ...identity, variants, exclusive }, named);
+  }
+
+  private identity(schema: Obj, pointer: string, hint: string, named?: Named): Identity {
+    const title = str(own(schema, "title"));
+    const name = named?.name || this.reserve(title && pascal(title) ? pascalName(title) : hint);
+    return {
+      name,
+      docs: docsOf(schema),
+      origin: named?.origin ?? { kind: "inline", pointer },
+      source: schema as JsonSchema,
+    };
+  }
+
+  /** Registers a finished declaration; an inline one identical in shape to an earlier one is dropped for it. */
+  private finish(decl: Decl, named?: Named): RefType {
+    if (named === undefined && !this.recursive.has(decl.name)) {
+      const shape = shapeKey(decl);
+      const earlier = this.shapes.get(shape);
+      if (earlier !== undefined && earlier !== decl.name) {
+        this.decls.delete(decl.name);
+        this.taken.delete(decl.name);
+        const t = this.targets.get(decl.origin.pointer);
+        if (t?.kind === "ref" && t.name === decl.name) this.targets.set(decl.origin.pointer, ref(earlier));
+        return ref(earlier);
+      }
+      this.shapes.set(shape, decl.name);
+    }
+    return this.addDecl(decl);
+  }
+}
+
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "default",
+  "examples",
+  "example",
+  "deprecated",
+  "$comment",
+  "readOnly",
+  "writeOnly",
+]);
+const annotationsOnly = (s: Obj): boolean => Object.keys(s).every((k) => ANNOTATIONS.has(k));
+
+/** A copy of `s` with `changes` applied (undefined removes the key); a `__proto__` key stays data. */
+function withKeys(s: Obj, changes: Record<string, unknown>): Obj {
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [k, v] of Object.entries(s)) if (!Object.hasOwn(changes, k)) out[k] = v;
+  for (const [k, v] of Object.entries(changes)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function typeList(s: Obj): string[] | undefined {
+  const t = own(s, "type");
+  if (typeof t === "string") return [t];
+  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === "string");
+  return undefined;
+}
+
+/** The kind a schema without `type` has from its keywords (an object, an array), or none. */
+function impliedType(s: Obj): string[] {
+  if (
+    ["properties", "additionalProperties", "patternProperties", "required", "propertyNames"].some(
+      (k) => own(s, k) !== undefined,
+    )
+  )
+    return ["object"];
+  if (own(s, "items") !== undefined || own(s, "prefixItems") !== undefined) return ["array"];
+  if (["minLength", "maxLength", "pattern"].some((k) => own(s, k) !== undefined)) return ["string"];
+  return [];
+}
+
+function stringType(s: Obj): Type {
+  return prune({
+    kind: "string",
+    format: str(own(s, "format")),
+    minLength: num(own(s, "minLength")),
+    maxLength: num(own(s, "maxLength")),
+    pattern: str(own(s, "pattern")),
+    contentEncoding: str(own(s, "contentEncoding")),
+  });
+}
+
+const RANGES: [IntegerRange, number, number][] = [
+  ["int32", -(2 ** 31), 2 ** 31 - 1],
+  ["uint32", 0, 2 ** 32 - 1],
+  ["int53", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  ["int64", -(2 ** 63), 2 ** 63 - 1],
+  ["uint64", 0, 2 ** 64 - 1],
+];
+const FORMATS: Record<string, IntegerRange> = {
+  int8: "int32",
+  int16: "int32",
+  int32: "int32",
+  uint8: "uint32",
+  uint16: "uint32",
+  uint32: "uint32",
+  int64: "int64",
+  uint64: "uint64",
+};
+
+function integerType(s: Obj): IntegerType {
+  const format = str(own(s, "format"));
+  const exMin = num(own(s, "exclusiveMinimum"));
+  const exMax = num(own(s, "exclusiveMaximum"));
+  const minimum = num(own(s, "minimum")) ?? (exMin !== undefined ? exMin + 1 : undefined);
+  const maximum = num(own(s, "maximum")) ?? (exMax !== undefined ? exMax - 1 : undefined);
+  const byFormat = format !== undefined && Object.hasOwn(FORMATS, format) ? FORMATS[format] : undefined;
+  const unsigned = (minimum !== undefined && minimum >= 0) || (byFormat?.startsWith("uint") ?? false);
+  const lo = minimum ?? (unsigned ? 0 : undefined);
+  let range: IntegerRange = byFormat ?? "unbounded";
+  if (lo !== undefined && maximum !== undefined) {
+    const order = (r: IntegerRange): number => RANGES.findIndex(([name]) => name === r);
+    const fits = RANGES.find(([, min, max]) => lo >= min && maximum <= max)?.[0];
+    if (fits !== undefined && (range === "unbounded" || order(fits) < order(range))) range = fits;
+  }
+  return prune({ kind: "integer", format, minimum, maximum, range, unsigned }) as IntegerType;
+}
+
+/** Drops undefined members, so two equal types serialize (and compare) alike. */
+function prune<T extends object>(t: T): T {
+  return Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The shape of an inline declaration without its name and docs: equal shapes share one declaration. */
+function shapeKey(d: Decl): string {
+  const { name: _n, docs: _d, origin: _o, source: _s, ...shape } = d;
+  if (shape.kind === "object")
+    return JSON.stringify({ ...shape, members: shape.members.map((m) => ({ ...m, docs: undefined })) });
+  return JSON.stringify(shape);
+}
+
+function hintFromPointer(pointer: string): string {
+  const skip = new Set([
+    "#",
+    "components",
+    "schemas",
+    "definitions",
+    "$defs",
+    "properties",
+    "items",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "additionalProperties",
+    "methods",
+    "params",
+    "result",
+    "schema",
+  ]);
+  const parts = pointer.split("/").filter((p) => !skip.has(p) && !/^[0-9]+$/.test(p));
+  return parts.map((p) => pascal(p.replaceAll("~1", "/").replaceAll("~0", "~"))).join("") || "Ref";
+}
+
+/** The member every variant fixes to a distinct scalar (`const` or one-value `enum`), and each value. */
+function taggedBy(
+  view: DocumentView,
+  variants: unknown[],
+): { member: string; values: (string | number | boolean)[] } | undefined {
+  const flat = variants.map((v) => {
+    const m = mergeAllOf(view, [v]);
+    return "error" in m ? undefined : m.schema;
+  });
+  if (flat.some((v) => v === undefined || !isObjectSchema(v))) return undefined;
+  const fixed = (v: Obj, member: string): string | number | boolean | undefined => {
+    if (!arr(own(v, "required")).includes(member)) return undefined;
+    const props = own(v, "properties");
+    const raw = isObj(props) ? own(props, member) : undefined;
+    const m = raw === undefined ? undefined : mergeAllOf(view, [raw]);
+    const s = m === undefined || "error" in m ? undefined : m.schema;
+    if (s === undefined) return undefined;
+    const c = Object.hasOwn(s, "const")
+      ? own(s, "const")
+      : arr(own(s, "enum")).length === 1
+        ? arr(own(s, "enum"))[0]
+        : undefined;
+    return typeof c === "string" || typeof c === "boolean" || (typeof c === "number" && Number.isFinite(c))
+      ? c
+      : undefined;
+  };
+  const first = flat[0]!;
+  for (const [member] of entries(own(first, "properties"))) {
+    const values = flat.map((v) => fixed(v!, member));
+    if (values.some((v) => v === undefined)) continue;
+    if (new Set(values).size !== values.length) continue;
+    return { member, values: values as (string | number | boolean)[] };
+  }
+  return undefined;
+}
+
+/** Whether reading `v` creates a declaration (so a `$ref` to it needs a name). */
+function declares(v: unknown): boolean {
+  if (!isObj(v) || own(v, "$ref") !== undefined) return false;
+  const t = own(v, "type");
+  return (
+    ["allOf", "oneOf", "anyOf", "enum", "properties"].some((k) => own(v, k) !== undefined) ||
+    t === "object" ||
+    (Array.isArray(t) && t.filter((x) => x !== "null").length > 1)
+  );
+}
+
+function isObjectSchema(s: Obj): boolean {
+  const t = own(s, "type");
+  return t === "object" || (t === undefined && own(s, "properties") !== undefined);
+}
