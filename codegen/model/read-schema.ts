@@ -152,10 +152,7 @@ export class SchemaReader {
     const $ref = str(own(schema, "$ref"));
     if ($ref !== undefined) return this.readRef($ref, pointer); // siblings of $ref only annotate it
     const types = typeList(schema);
-    if (
-      own(schema, "nullable") === true ||
-      (types?.includes("null") && types.length > 1)
-    ) {
+    if (own(schema, "nullable") === true || (types?.includes("null") && types.length > 1)) {
       const rest = (types ?? []).filter((t) => t !== "null");
       const inner = withKeys(schema, {
         nullable: undefined,

@@ -40,7 +40,13 @@ export function validateDocument(document: unknown): DocumentProblem[] {
       },
     ];
   }
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false });
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    validateFormats: false,
+    logger: false,
+    verbose: true,
+  });
   // The JSON Schema meta-schema the OpenRPC meta-schema refers to (the package types only its TS types).
   ajv.addSchema(
     (jsonSchemaMeta as unknown as { jsonSchema: object }).jsonSchema,
@@ -62,7 +68,11 @@ function mostSpecific(errors: ErrorObject[]): DocumentProblem[] {
       e.keyword !== "anyOf" &&
       !(e.keyword === "required" && e.params.missingProperty === "$ref"),
   );
-  const pool = useful.length > 0 ? useful : errors;
+  // Where a member is missing, "no other members allowed" comes from the `$ref` alternative: noise.
+  const missing = new Set(useful.filter((e) => e.keyword === "required").map((e) => e.instancePath));
+  const pool = (useful.length > 0 ? useful : errors).filter(
+    (e) => !(e.keyword === "additionalProperties" && missing.has(e.instancePath)),
+  );
   const depth = (e: ErrorObject): number => (e.instancePath === "" ? 0 : e.instancePath.split("/").length);
   const deepest = Math.max(...pool.map(depth));
   const seen = new Set<string>();
@@ -77,7 +87,13 @@ function mostSpecific(errors: ErrorObject[]): DocumentProblem[] {
     const message = `${e.message ?? e.keyword}${detail}`;
     if (seen.has(`${e.instancePath} ${message}`)) continue;
     seen.add(`${e.instancePath} ${message}`);
-    out.push({ path: e.instancePath, message, schemaPath: e.schemaPath });
+    // Ajv's schemaPath is relative to the meta-schema definition it is in; its title names that one.
+    const title = (e.parentSchema as { title?: unknown } | undefined)?.title;
+    out.push({
+      path: e.instancePath,
+      message,
+      schemaPath: typeof title === "string" ? `${title} ${e.schemaPath}` : e.schemaPath,
+    });
   }
   return out.slice(0, 5);
 }
