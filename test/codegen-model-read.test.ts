@@ -36,6 +36,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const HARD = doc({
   servers: [
     {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: OpenRPC's server variable syntax, not a template
       url: "http://${host}:${port}/rpc",
       variables: { host: { default: "127.0.0.1" }, port: { default: "8545" } },
     },
