@@ -34,6 +34,9 @@ export const pythonNaming: NamingTable = {
   escape: (name) => `${name}_`,
   digitPrefix: (kind) => (kind === "type" ? "T" : "_"),
   clash: (name, n) => (/^[A-Z]/.test(name) ? `${name}${n}` : `${name}_${n}`),
-  packageName: (raw) => snake(raw) || "openrpc_client",
+  packageName: (raw) => {
+    const name = snake(raw) || "openrpc_client";
+    return /^[0-9]/.test(name) ? `openrpc_${name}` : name;
+  },
   errorType: (stem) => `${pascal(stem)}Error`,
 };

@@ -31,6 +31,10 @@ export const rustNaming: NamingTable = {
   escape: (name) => (NOT_RAW.has(name) ? `${name}_` : `r#${name}`),
   digitPrefix: (kind) => (kind === "type" || kind === "enumMember" ? "T" : "_"),
   clash: (name, n) => (/^[A-Z]/.test(name) ? `${name}${n}` : `${name}_${n}`),
-  packageName: (raw) => kebab(raw) || "openrpc-client",
+  // Cargo wants a letter first.
+  packageName: (raw) => {
+    const name = kebab(raw) || "openrpc-client";
+    return /^[0-9]/.test(name) ? `openrpc-${name}` : name;
+  },
   errorType: (stem) => `${pascal(stem)}Error`,
 };

@@ -13,6 +13,11 @@ export interface Call {
   params: ExampleValue[];
   /** When set, the call must fail with this declared error (its logical name, a key of model.errors). */
   expectError?: string;
+  /**
+   * The JSON text the result will be. A language that can write a value of the result's type as a
+   * literal does so in the program, so its compiler checks the generated type admits the value.
+   */
+  resultLiteral?: string;
 }
 
 export interface LanguageHarness {

@@ -16,8 +16,14 @@ function link(dir: string): void {
   if (!existsSync(modules)) symlinkSync(join(REPO_ROOT, "node_modules"), modules, "dir");
 }
 
-/** A value as a TypeScript expression (JSON, with integers beyond 2^53 as bigint literals). */
+/** A value as a TypeScript expression. */
 const literal = (v: unknown): string => (v === undefined ? "undefined" : JSON.stringify(v));
+
+/** JSON text as a TypeScript expression: integer literals beyond ±2^53 become bigint literals. */
+const tsFromJson = (text: string): string =>
+  text.replace(/"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![\w.])/g, (t) =>
+    t.startsWith('"') || Number.isSafeInteger(Number(t)) ? t : `${t}n`,
+  );
 
 function args(m: Method, params: Call["params"]): string {
   if (m.paramStructure === "by-position") return m.params.map((_, i) => literal(params[i]?.value)).join(", ");
@@ -36,7 +42,7 @@ export const typescriptHarness: LanguageHarness = {
   async calls(dir, model: Model, url, calls): Promise<Run> {
     link(dir);
     const names = createNames(model, typescriptNaming);
-    const body = calls.map((c) => {
+    const body = calls.map((c, i) => {
       const m = model.methods.find((x) => x.name === c.method);
       if (!m) throw new Error(`no method ${c.method}`);
       const call = `await client.${names.method(m)}(${args(m, c.params)})`;
@@ -45,7 +51,11 @@ export const typescriptHarness: LanguageHarness = {
       const catcher = error
         ? `if (e instanceof P.${names.errorType(error)}) console.log(JSON.stringify({ error: ${JSON.stringify(error.name)}, code: e.code }));\n  else throw e;`
         : "throw e;";
-      return `try {\n  const result = ${call};\n  console.log(stringify({ result: result ?? null }));\n} catch (e) {\n  ${catcher}\n}`;
+      const typed =
+        c.resultLiteral === undefined
+          ? ""
+          : `export const expected${i}: Awaited<ReturnType<typeof client.${names.method(m)}>> = ${tsFromJson(c.resultLiteral)};\n`;
+      return `${typed}try {\n  const result = ${call};\n  console.log(stringify({ result: result ?? null }));\n} catch (e) {\n  ${catcher}\n}`;
     });
     mkdirSync(join(dir, "probe"), { recursive: true });
     writeFileSync(
