@@ -176,7 +176,7 @@ for (const target of TARGETS) {
           expect(built.code, `${built.stdout}${built.stderr}`).toBe(0);
           const server = await startMockServer(model);
           try {
-            cases.forEach((c, i) => server.answer(`case${i}`, c.value));
+            for (const [i, c] of cases.entries()) server.answer(`case${i}`, c.value);
             const calls = cases.map((c, i) => ({ method: `case${i}`, params: [], resultLiteral: c.value }));
             const r = await harness!.calls(dir, model, server.url, calls);
             expect(r.code, r.stderr).toBe(0);
