@@ -58,7 +58,7 @@ export function validateDocument(document: unknown): DocumentProblem[] {
 
 /**
  * Ajv reports every alternative of every `oneOf` it tried. A reader wants where the document goes
- * wrong: the deepest paths, without the "or it could have been a $ref" alternatives and the
+ * wrong: each deepest path, without the "or it could have been a $ref" alternatives and the
  * `oneOf` summaries above them.
  */
 function mostSpecific(errors: ErrorObject[]): DocumentProblem[] {
@@ -73,11 +73,11 @@ function mostSpecific(errors: ErrorObject[]): DocumentProblem[] {
   const pool = (useful.length > 0 ? useful : errors).filter(
     (e) => !(e.keyword === "additionalProperties" && missing.has(e.instancePath)),
   );
-  const depth = (e: ErrorObject): number => (e.instancePath === "" ? 0 : e.instancePath.split("/").length);
-  const deepest = Math.max(...pool.map(depth));
+  // An error on a path that has errors below it is the oneOf-summary of those: keep the leaves.
+  const leaves = pool.filter((e) => !pool.some((o) => o.instancePath.startsWith(`${e.instancePath}/`)));
   const seen = new Set<string>();
   const out: DocumentProblem[] = [];
-  for (const e of pool.filter((x) => depth(x) === deepest)) {
+  for (const e of leaves) {
     const detail =
       e.keyword === "additionalProperties"
         ? ` (${JSON.stringify(e.params.additionalProperty)})`

@@ -1,14 +1,17 @@
-// A JSON-RPC 2.0 server over HTTP POST on 127.0.0.1 that answers an OpenRPC document's methods from
+// A JSON-RPC 2.0 server over HTTP POST (and WebSocket) on 127.0.0.1 that answers an OpenRPC document's methods from
 // its example pairings: the example whose params equal the call's (by position or by name), else
 // the method's first example with a result. Every request body is kept, so a test can check what a
 // generated client put on the wire. `failWith` makes a method answer with an error instead.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
+import { WebSocketServer } from "ws";
 import type { Json, Model } from "../../codegen/model/types.js";
 
 export type MockServer = {
   url: string;
+  /** The same server as a WebSocket endpoint. */
+  wsUrl: string;
   /** Every JSON-RPC message received, parsed. */
   received: { method: string; params: unknown; id?: unknown }[];
   /** Makes `method` answer with this error object. */
@@ -49,6 +52,19 @@ export async function startMockServer(model: Model): Promise<MockServer> {
     return `{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify(example.result.value ?? null)}}`;
   };
 
+  /** The answer to one request text (a message or a batch), or undefined when nothing is owed. */
+  const respond = (body: string): string | undefined => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}';
+    }
+    const out = (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m) => reply(m as object) ?? []);
+    if (out.length === 0) return undefined;
+    return Array.isArray(parsed) ? `[${out.join(",")}]` : out[0];
+  };
+
   const server: Server = createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
@@ -56,30 +72,32 @@ export async function startMockServer(model: Model): Promise<MockServer> {
       body += c;
     });
     req.on("end", () => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}');
-        return;
-      }
-      const answers = (Array.isArray(parsed) ? parsed : [parsed]).flatMap((m) => reply(m as object) ?? []);
-      if (answers.length === 0) {
-        res.writeHead(204).end();
-        return;
-      }
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(Array.isArray(parsed) ? `[${answers.join(",")}]` : answers[0]);
+      const answer = respond(body);
+      if (answer === undefined) res.writeHead(204).end();
+      else res.writeHead(200, { "content-type": "application/json" }).end(answer);
+    });
+  });
+  // The same answers over WebSocket on the same port (one JSON-RPC message per frame).
+  const wss = new WebSocketServer({ server });
+  wss.on("connection", (ws) => {
+    ws.on("message", (data) => {
+      const answer = respond(data.toString());
+      if (answer !== undefined) ws.send(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
+    wsUrl: `ws://127.0.0.1:${port}/`,
     received,
     failWith: (method, error) => failures.set(method, error),
     answer: (method, result) => answers.set(method, result),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close();
+        server.close(() => resolve());
+      }),
   };
 }
