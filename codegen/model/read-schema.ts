@@ -4,77 +4,40 @@
 // `oneOf`/`anyOf` of objects sharing a required `const` member is a tagged union. What cannot be
 // expressed exactly is `any` with a reason, noted with its JSON Pointer.
 import { pascal, typeName as pascalName } from "../naming/words.js";
-import {
-  arr,
-  asJson,
-  child,
-  type DocumentView,
-  entries,
-  isObj,
-  num,
-  type Obj,
-  own,
-  str,
-} from "./document-view.js";
+import { arr, child, type DocumentView, isObj, num, type Obj, own, str } from "./document-view.js";
 import { mergeAllOf, nullVariant, requiredAlternatives } from "./merge-schema.js";
+import { readObject, readUnion } from "./read-compound.js";
 import {
   annotationsOnly,
   declares,
+  docsOf,
   hintFromPointer,
   impliedType,
   integerType,
+  type Named,
+  nullable,
   prune,
   shapeKey,
   stringType,
-  taggedBy,
   typeList,
   withKeys,
 } from "./schema-keywords.js";
-import type {
-  Additional,
-  Decl,
-  Docs,
-  EnumDecl,
-  JsonSchema,
-  Member,
-  Note,
-  ObjectDecl,
-  Origin,
-  RefType,
-  TaggedUnionDecl,
-  Type,
-} from "./types.js";
+import type { Decl, Docs, EnumDecl, JsonSchema, Note, Origin, RefType, Type } from "./types.js";
 
 const ANY: Type = { kind: "any" };
 const ref = (name: string): RefType => ({ kind: "ref", name });
 
-/** A value that may also be null; idempotent, and null/any stay as they are. */
-export function nullable(t: Type): Type {
-  return t.kind === "nullable" || t.kind === "null" || t.kind === "any" ? t : { kind: "nullable", type: t };
-}
-
-export function docsOf(s: Obj): Docs {
-  const d: Docs = {};
-  const title = str(own(s, "title"));
-  const description = str(own(s, "description"));
-  if (title !== undefined) d.summary = title;
-  if (description !== undefined) d.description = description;
-  if (own(s, "deprecated") === true) d.deprecated = true;
-  return d;
-}
-
-/** The name a declaration gets, and where it comes from. */
-type Named = { name: string; origin: Origin };
 type Identity = { name: string; docs: Docs; origin: Origin; source: JsonSchema };
 
 export class SchemaReader {
   readonly decls = new Map<string, Decl>();
   readonly notes: Note[] = [];
   /** Logical names in use: every component key from the start, then each declaration's. */
-  private readonly taken = new Set<string>();
+  readonly taken = new Set<string>();
   /** What a `$ref` to a component (or another pointer) yields: a ref, nullable when the schema allows null. */
-  private readonly targets = new Map<string, Type>();
-  private readonly building = new Set<string>();
+  readonly targets = new Map<string, Type>();
+  /** Declarations being read (internal: read-compound.ts). */
+  readonly building = new Set<string>();
   private readonly following = new Set<string>();
   private readonly recursive = new Set<string>();
   /** Inline declarations by shape, so identical inline objects share one declaration. */
@@ -176,7 +139,7 @@ export class SchemaReader {
     if (Array.isArray(own(schema, "enum"))) return this.readEnum(schema, pointer, hint, named);
     const alts = own(schema, "oneOf") ?? own(schema, "anyOf");
     if (Array.isArray(alts) && !requiredAlternatives(alts))
-      return this.readUnion(schema, pointer, hint, named);
+      return readUnion(this, schema, pointer, hint, named);
     const kinds = types ?? impliedType(schema);
     if (kinds.length > 1) {
       const identity = this.identity(schema, pointer, hint, named);
@@ -208,7 +171,7 @@ export class SchemaReader {
       case "array":
         return this.readArray(schema, pointer, hint);
       case "object":
-        return this.readObject(schema, pointer, hint, named);
+        return readObject(this, schema, pointer, hint, named);
       default:
         return this.fallback(pointer, `unknown type ${JSON.stringify(kinds[0])}`);
     }
@@ -311,175 +274,7 @@ export class SchemaReader {
     return prune({ kind: "array", items: type, ...base });
   }
 
-  private readObject(schema: Obj, pointer: string, hint: string, named?: Named): Type {
-    const props = entries(own(schema, "properties"));
-    const additional = own(schema, "additionalProperties");
-    const patterns = entries(own(schema, "patternProperties"));
-    const keyPattern = str(
-      own(isObj(own(schema, "propertyNames")) ? (own(schema, "propertyNames") as Obj) : {}, "pattern"),
-    );
-    if (props.length === 0 && !(additional === false && patterns.length === 0)) {
-      if (patterns.length > 1)
-        return prune({
-          kind: "map",
-          values: this.fallback(pointer, "several `patternProperties`"),
-          keyPattern,
-        });
-      if (patterns.length === 1 && (additional === undefined || additional === false)) {
-        const [pattern, values] = patterns[0]!;
-        return {
-          kind: "map",
-          values: this.read(values, child(pointer, "patternProperties", pattern), `${hint}Value`),
-          keyPattern: pattern,
-        };
-      }
-      const values = isObj(additional)
-        ? this.read(additional, child(pointer, "additionalProperties"), `${hint}Value`)
-        : ANY;
-      return prune({ kind: "map", values, keyPattern });
-    }
-    const decl: ObjectDecl = {
-      kind: "object",
-      ...this.identity(schema, pointer, hint, named),
-      members: [],
-      additional: { kind: "closed" },
-    };
-    const self = this.addDecl(decl);
-    this.building.add(decl.name);
-    this.targets.set(pointer, this.targets.get(pointer) ?? self);
-    const required = new Set(arr(own(schema, "required")).filter((r): r is string => typeof r === "string"));
-    for (const [i, [name, s]] of props.entries()) {
-      const words = pascal(name) || `Member${i + 1}`;
-      const member: Member = {
-        name,
-        type: this.read(s, child(pointer, "properties", name), `${decl.name}${words}`),
-        required: required.has(name),
-        docs: isObj(s) ? docsOf(s) : {},
-      };
-      if (isObj(s)) {
-        if (Object.hasOwn(s, "default")) member.default = asJson(own(s, "default")) ?? null;
-        if (own(s, "readOnly") === true) member.readOnly = true;
-        if (own(s, "writeOnly") === true) member.writeOnly = true;
-      }
-      decl.members.push(member);
-    }
-    for (const r of required)
-      if (!props.some(([n]) => n === r)) decl.members.push({ name: r, type: ANY, required: true, docs: {} });
-    decl.additional = this.additional(additional, patterns, pointer, decl.name);
-    this.building.delete(decl.name);
-    return this.finish(decl, named);
-  }
-
-  private additional(
-    additional: unknown,
-    patterns: [string, unknown][],
-    pointer: string,
-    name: string,
-  ): Additional {
-    if (additional === false) return { kind: "closed" };
-    if (additional === true) return { kind: "typed", values: ANY };
-    if (isObj(additional))
-      return {
-        kind: "typed",
-        values: this.read(additional, child(pointer, "additionalProperties"), `${name}Value`),
-      };
-    if (patterns.length === 1)
-      return {
-        kind: "typed",
-        values: this.read(
-          patterns[0]![1],
-          child(pointer, "patternProperties", patterns[0]![0]),
-          `${name}Value`,
-        ),
-      };
-    if (patterns.length > 1)
-      return { kind: "typed", values: this.fallback(pointer, "several `patternProperties`") };
-    return { kind: "unspecified" };
-  }
-
-  private readUnion(schema: Obj, pointer: string, hint: string, named?: Named): Type {
-    const key = Array.isArray(own(schema, "oneOf")) ? "oneOf" : "anyOf";
-    // The union's own title and description document the union, not each variant.
-    const base = withKeys(schema, {
-      oneOf: undefined,
-      anyOf: undefined,
-      title: undefined,
-      description: undefined,
-    });
-    const hasBase = entries(own(base, "properties")).length > 0;
-    const alts = arr(own(schema, key)).map((a, i) => ({ schema: a, pointer: child(pointer, key, i) }));
-    const nonNull = alts.filter((a) => !nullVariant(this.view, a.schema));
-    const withNull = nonNull.length < alts.length ? nullable : (t: Type): Type => t;
-    // Properties beside the oneOf belong to every variant: each variant is read as base ∧ variant.
-    const variantSchema = (a: unknown): unknown => {
-      if (!hasBase) return a;
-      const m = mergeAllOf(this.view, [base, a]);
-      return "error" in m ? a : withKeys(m.schema, { title: undefined });
-    };
-    // A merged variant that was a $ref keeps the component's name in its own.
-    const variantHint = (a: unknown, name: string, fallback: string): string => {
-      const key =
-        hasBase && isObj(a) && typeof own(a, "$ref") === "string"
-          ? this.view.componentKey(own(a, "$ref") as string)
-          : undefined;
-      return key !== undefined ? `${name}${pascalName(key)}` : fallback;
-    };
-    if (nonNull.length === 0) return { kind: "null" };
-    if (nonNull.length === 1)
-      return withNull(this.read(variantSchema(nonNull[0]!.schema), nonNull[0]!.pointer, hint, named));
-    const identity = this.identity(schema, pointer, hint, named);
-    const tag = taggedBy(
-      this.view,
-      nonNull.map((a) => variantSchema(a.schema)),
-    );
-    if (tag !== undefined) {
-      const decl: TaggedUnionDecl = { kind: "tagged", ...identity, tag: tag.member, variants: [] };
-      this.addDecl(decl);
-      this.building.add(decl.name);
-      const types = nonNull.map((a, i) =>
-        this.read(
-          variantSchema(a.schema),
-          a.pointer,
-          variantHint(
-            a.schema,
-            decl.name,
-            `${decl.name}${pascal(String(tag.values[i])) || `Variant${i + 1}`}`,
-          ),
-        ),
-      );
-      this.building.delete(decl.name);
-      const objects = types.map((t) => (t.kind === "ref" ? this.objectBehind(t) : undefined));
-      if (objects.every((o) => o !== undefined)) {
-        decl.variants = objects.map((o, i) => ({ value: tag.values[i]!, type: ref(o!) }));
-        return withNull(this.finish(decl, named));
-      }
-      this.decls.delete(decl.name);
-      return withNull(this.union(identity, named, types, key === "oneOf"));
-    }
-    const types = nonNull.map((a, i) =>
-      this.read(
-        variantSchema(a.schema),
-        a.pointer,
-        variantHint(a.schema, identity.name, `${identity.name}Variant${i + 1}`),
-      ),
-    );
-    return withNull(this.union(identity, named, types, key === "oneOf"));
-  }
-
-  /** The object declaration a ref ends at (through aliases), if it ends at one. */
-  private objectBehind(t: RefType): string | undefined {
-    let cur: Type = t;
-    for (let hops = 0; hops < 16 && cur.kind === "ref"; hops++) {
-      const d = this.decls.get(cur.name);
-      if (d?.kind === "object") return d.name;
-      if (d?.kind !== "alias") return undefined;
-      cur = d.type;
-    }
-    return undefined;
-  }
-
-  /** An untagged union of `all` (deduplicated); one variant is that variant, any variant `any` makes it any. */
-  private union(identity: Identity, named: Named | undefined, all: Type[], exclusive: boolean): Type {
+  union(identity: Identity, named: Named | undefined, all: Type[], exclusive: boolean): Type {
     const variants: Type[] = [];
     for (const v of all) if (!variants.some((u) => JSON.stringify(u) === JSON.stringify(v))) variants.push(v);
     const any = variants.find((v) => v.kind === "any");
@@ -490,7 +285,7 @@ export class SchemaReader {
     return this.finish({ kind: "union", ...identity, variants, exclusive }, named);
   }
 
-  private identity(schema: Obj, pointer: string, hint: string, named?: Named): Identity {
+  identity(schema: Obj, pointer: string, hint: string, named?: Named): Identity {
     const title = str(own(schema, "title"));
     const name = named?.name || this.reserve(title && pascal(title) ? pascalName(title) : hint);
     return {
@@ -502,7 +297,7 @@ export class SchemaReader {
   }
 
   /** Registers a finished declaration; an inline one identical in shape to an earlier one is dropped for it. */
-  private finish(decl: Decl, named?: Named): RefType {
+  finish(decl: Decl, named?: Named): RefType {
     if (named === undefined && !this.recursive.has(decl.name)) {
       const shape = shapeKey(decl);
       const earlier = this.shapes.get(shape);

@@ -17,7 +17,8 @@ import {
   str,
 } from "./document-view.js";
 import { mergeAllOf, requiredAlternatives } from "./merge-schema.js";
-import { docsOf, SchemaReader } from "./read-schema.js";
+import { SchemaReader } from "./read-schema.js";
+import { docsOf } from "./schema-keywords.js";
 import type {
   Docs,
   ErrorDecl,

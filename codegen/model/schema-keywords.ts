@@ -5,7 +5,24 @@
 import { pascal } from "../naming/words.js";
 import { arr, type DocumentView, entries, isObj, num, type Obj, own, str } from "./document-view.js";
 import { mergeAllOf } from "./merge-schema.js";
-import type { Decl, IntegerRange, IntegerType, Type } from "./types.js";
+import type { Decl, Docs, IntegerRange, IntegerType, Origin, Type } from "./types.js";
+
+/** The name a declaration gets, and where it comes from. */
+export type Named = { name: string; origin: Origin };
+/** A value that may also be null; idempotent, and null/any stay as they are. */
+export function nullable(t: Type): Type {
+  return t.kind === "nullable" || t.kind === "null" || t.kind === "any" ? t : { kind: "nullable", type: t };
+}
+
+export function docsOf(s: Obj): Docs {
+  const d: Docs = {};
+  const title = str(own(s, "title"));
+  const description = str(own(s, "description"));
+  if (title !== undefined) d.summary = title;
+  if (description !== undefined) d.description = description;
+  if (own(s, "deprecated") === true) d.deprecated = true;
+  return d;
+}
 
 const ANNOTATIONS = new Set([
   "description",
