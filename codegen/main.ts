@@ -1,34 +1,31 @@
-// npm run generate: validate and lint openrpc.json, then write generated/ and every client target's
-// generated files (codegen/<lang>/index.ts: typescript, python, go, rust).
+// npm run generate: validate openrpc.json against the OpenRPC meta-schema, read it into the model
+// (codegen/model/), apply the zeroclaw lint profile (codegen/zeroclaw/lint.ts: our document only),
+// then write generated/, docs/methods.md and the legacy client targets' files under clients/.
 // npm run generate:check: the same in memory, failing (exit 1) if any output differs from what is on
 // disk, is missing, or a bannered generated file exists that codegen no longer produces.
 // Options: --openrpc FILE (another document), --out DIR (another root to write to or check against).
+// `zeroclaw codegen` (src/cli/codegen-command.ts) is the command for any other document.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
-import { loadDocument, type OpenRpcDocument } from "./document.js";
-import { emitClient } from "./emit-client.js";
-import { emitDaemonToClient } from "./emit-daemon-to-client.js";
-import { emitMethodsDoc, METHODS_DOC } from "./emit-docs.js";
-import { emitEffectiveConfig } from "./emit-effective-config.js";
-import { emitErrors } from "./emit-errors.js";
-import { emitMethods } from "./emit-methods.js";
-import { emitTypes } from "./emit-types.js";
-import { emitValidators } from "./emit-validators.js";
-import { lintDocument } from "./lint.js";
-import { pascal } from "./names.js";
+import { formatProblem, readDocument, validateDocument } from "./model/index.js";
+import { pascal } from "./naming/words.js";
+import { emitOwn } from "./zeroclaw/index.js";
+import { lintModel } from "./zeroclaw/lint.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "..");
-const BANNER = "// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.";
 /** How every target's banner starts (any comment syntax, any case): how stray outputs are found. */
 const BANNER_MARK = /generated from openrpc\.json by codegen\//i;
-/** The client targets; each lives in codegen/<lang>/index.ts and exports emit<Lang>(doc). */
-const TARGETS = ["typescript", "python", "go", "rust"] as const;
+/**
+ * The client targets that still read the raw document (codegen/<lang>/index.ts exporting
+ * emit<Lang>(doc)), writing our own clients/<lang>/. Each leaves this list when its target on the
+ * model (codegen/targets/<lang>/) generates clients/<lang>/ instead.
+ */
+const LEGACY_TARGETS = ["python", "go", "rust"] as const;
 
 export type EmittedFile = { path: string; content: string };
-type Emitter = (doc: OpenRpcDocument) => EmittedFile[] | Promise<EmittedFile[]>;
+type LegacyEmitter = (doc: never) => EmittedFile[] | Promise<EmittedFile[]>;
 
 type Options = { check: boolean; openrpc: string; out: string };
 
@@ -47,42 +44,27 @@ function parseArgs(argv: string[]): Options {
   };
 }
 
-/**
- * The targets whose folder exists. Loaded by path rather than a static import so a branch that does
- * not carry a language yet still generates the rest; once merged, every present target is covered.
- */
-async function loadTargets(): Promise<{ lang: string; emit: Emitter }[]> {
-  const targets: { lang: string; emit: Emitter }[] = [];
-  for (const lang of TARGETS) {
+/** The legacy targets whose folder exists (loaded by path, so a branch without one still generates). */
+async function loadLegacyTargets(): Promise<{ lang: string; emit: LegacyEmitter }[]> {
+  const targets: { lang: string; emit: LegacyEmitter }[] = [];
+  for (const lang of LEGACY_TARGETS) {
     const file = join(here, lang, "index.ts");
     if (!existsSync(file)) continue;
     const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     const emit = mod[`emit${pascal(lang)}`];
     if (typeof emit !== "function")
       throw new Error(`codegen/${lang}/index.ts must export emit${pascal(lang)}`);
-    targets.push({ lang, emit: emit as Emitter });
+    targets.push({ lang, emit: emit as LegacyEmitter });
   }
   return targets;
 }
 
 /** Every file codegen produces for `doc`, keyed by its path relative to the output root. */
-export async function emitAll(
-  doc: OpenRpcDocument,
-): Promise<{ files: Map<string, string>; targets: string[] }> {
-  const files = new Map<string, string>([
-    ["generated/types.ts", await emitTypes(doc, BANNER)],
-    ["generated/validators.ts", emitValidators(doc, BANNER)],
-    ["generated/errors.ts", emitErrors(doc, BANNER)],
-    ["generated/methods.ts", emitMethods(doc, BANNER)],
-    ["generated/client.ts", emitClient(doc, BANNER)],
-    ["generated/daemon-to-client.ts", emitDaemonToClient(doc, BANNER)],
-    ["generated/effective-config.ts", emitEffectiveConfig(doc, BANNER)],
-    // The method reference for client authors, outside generated/ so readers find it with the docs.
-    [METHODS_DOC, emitMethodsDoc(doc)],
-  ]);
-  const targets = await loadTargets();
+export async function emitAll(doc: unknown): Promise<{ files: Map<string, string>; targets: string[] }> {
+  const files = emitOwn(readDocument(doc));
+  const targets = await loadLegacyTargets();
   for (const { lang, emit } of targets) {
-    for (const f of await emit(doc)) {
+    for (const f of await emit(doc as never)) {
       if (files.has(f.path)) throw new Error(`codegen/${lang} emits ${f.path}, which another target emits`);
       if (!BANNER_MARK.test(f.content.slice(0, 400)))
         throw new Error(`codegen/${lang}: ${f.path} has no banner`);
@@ -115,13 +97,15 @@ function generatedOnDisk(root: string): string[] {
 }
 
 async function main(options: Options): Promise<number> {
-  const doc = loadDocument(options.openrpc);
-  const valid = validateOpenRPCDocument(doc as never);
-  if (valid !== true) {
-    console.error(`${options.openrpc} fails the OpenRPC meta-schema:\n${valid.message}`);
+  const doc: unknown = JSON.parse(readFileSync(options.openrpc, "utf8"));
+  const invalid = validateDocument(doc);
+  if (invalid.length > 0) {
+    console.error(
+      `${options.openrpc} fails the OpenRPC meta-schema:\n${invalid.map((p) => `  - ${formatProblem(p)}`).join("\n")}`,
+    );
     return 1;
   }
-  const problems = lintDocument(doc);
+  const problems = lintModel(readDocument(doc));
   if (problems.length > 0) {
     console.error(
       `openrpc.json lint: ${problems.length} problem(s)\n${problems.map((p) => `  - ${p}`).join("\n")}`,

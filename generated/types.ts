@@ -1,426 +1,144 @@
 // Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.
 
-/**
- * A resource:verb grant, lower case.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "Grant".
- */
-export type Grant =
-  | "system:read"
-  | "config:read"
-  | "config:update"
-  | "sessions:create"
-  | "sessions:read"
-  | "sessions:update"
-  | "sessions:delete"
-  | "sessions:execute"
-  | "files:create"
-  | "pairing:manage";
-/**
- * The only protocol version is 1.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ProtocolVersion".
- */
-export type ProtocolVersion = number;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateType".
- */
-export type SessionUpdateType =
-  | "agent_message_chunk"
-  | "agent_thought_chunk"
-  | "tool_call"
-  | "tool_result"
-  | "approval_request"
-  | "history_trimmed"
-  | "turn_complete";
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "TurnOutcome".
- */
-export type TurnOutcome = "completed" | "cancelled" | "failed";
-/**
- * A session/update notification's params, tagged by type.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateParams".
- */
-export type SessionUpdateParams =
-  | SessionUpdateAgentMessageChunk
-  | SessionUpdateAgentThoughtChunk
-  | SessionUpdateToolCall
-  | SessionUpdateToolResult
-  | SessionUpdateApprovalRequest
-  | SessionUpdateHistoryTrimmed
-  | SessionUpdateTurnComplete;
-/**
- * A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url, users.example.uid.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigProp".
- */
-export type ConfigProp = string;
-/**
- * acp: the agent sessions of this socket (ACP storage). chat: chat-mode sessions, stored apart (interaction_surface chat), so an id may exist in both.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionMode".
- */
-export type SessionMode = "acp" | "chat";
-/**
- * active: a turn runs; idle: live, no turn; closed: persisted, resumable (prompting rehydrates it); killed: a tombstone, history kept, never rehydrated.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionState".
- */
-export type SessionState = "active" | "idle" | "closed" | "killed";
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "TranscriptRole".
- */
-export type TranscriptRole = "user" | "assistant" | "tool" | "system";
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "TranscriptKind".
- */
-export type TranscriptKind = "message" | "thought" | "tool_call" | "tool_result" | "marker";
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "StopReason".
- */
-export type StopReason = "end_turn" | "max_tokens" | "max_tool_rounds" | "cancelled" | "error";
-/**
- * allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject; reject_with_edit (with replacement) rejects a tool whose input cannot be edited, and the tool result says so.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ApprovalDecision".
- */
-export type ApprovalDecision = "allow_once" | "allow_always" | "reject" | "reject_once" | "reject_with_edit";
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "Sha256Hex".
- */
-export type Sha256Hex = string;
-/**
- * The wire dialect of a connection, fixed by its initialize (SPEC §13). zeroclaw: params with protocol_version and without protocolVersion, as zerocode (zeroclaw's terminal client) sends them; the daemon then sends what zeroclaw's own daemon sends (x-dialects). seed: every other client, the design note's shapes (§3–§11).
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "Dialect".
- */
-export type Dialect = "seed" | "zeroclaw";
-/**
- * ok: working; error: failing (last_error says why); starting: not up yet.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "HealthStatus".
- */
-export type HealthStatus = "ok" | "error" | "starting";
-/**
- * A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionUpdateParams".
- */
-export type ZeroclawSessionUpdateParams =
-  | ZeroclawSessionUpdateAgentMessageChunk
-  | ZeroclawSessionUpdateAgentThoughtChunk
-  | ZeroclawSessionUpdateToolCall
-  | ZeroclawSessionUpdateToolResult
-  | ZeroclawSessionUpdateApprovalRequest
-  | ZeroclawSessionUpdateHistoryTrimmed
-  | ZeroclawSessionUpdateTurnComplete;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ParseErrorErrorData".
- */
-export type ParseErrorErrorData = ParseErrorData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InvalidRequestErrorData".
- */
-export type InvalidRequestErrorData =
-  InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "MethodNotFoundErrorData".
- */
-export type MethodNotFoundErrorData = MethodNotFoundData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InvalidParamsErrorData".
- */
-export type InvalidParamsErrorData =
-  | InvalidParamsData
-  | InvalidEntryData
-  | InvalidConfigData
-  | FileTooLargeData
-  | FilenameTooLongData
-  | ChunkTooLargeData
-  | ExceedsDeclaredSizeData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InternalErrorErrorData".
- */
-export type InternalErrorErrorData = InternalErrorData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionNotFoundErrorData".
- */
-export type SessionNotFoundErrorData = SessionNotFoundData | NoRunningTurnData | SessionKilledData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionLimitReachedErrorData".
- */
-export type SessionLimitReachedErrorData = SessionLimitData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionBusyErrorData".
- */
-export type SessionBusyErrorData = SessionBusyData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionNotOwnedErrorData".
- */
-export type SessionNotOwnedErrorData = SessionNotOwnedData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConnectionLimitErrorData".
- */
-export type ConnectionLimitErrorData = ConnectionLimitData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "NotInitializedErrorData".
- */
-export type NotInitializedErrorData =
-  NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "VersionMismatchErrorData".
- */
-export type VersionMismatchErrorData = VersionMismatchData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ForbiddenErrorData".
- */
-export type ForbiddenErrorData =
-  NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData | CwdForbiddenData | AdminRequiredData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadNotFoundErrorData".
- */
-export type UploadNotFoundErrorData = UploadNotFoundData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadLimitErrorData".
- */
-export type UploadLimitErrorData = ConnectionUploadsData | BudgetData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadOffsetMismatchErrorData".
- */
-export type UploadOffsetMismatchErrorData = OffsetMismatchData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadIncompleteErrorData".
- */
-export type UploadIncompleteErrorData = UploadIncompleteData;
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadHashMismatchErrorData".
- */
-export type UploadHashMismatchErrorData = HashMismatchData;
+/** A resource:verb grant, lower case. */
+export type Grant = "system:read" | "config:read" | "config:update" | "sessions:create" | "sessions:read" | "sessions:update" | "sessions:delete" | "sessions:execute" | "files:create" | "pairing:manage";
 
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ClientInfo".
- */
+/** The only protocol version is 1. */
+export type ProtocolVersion = number;
+
 export interface ClientInfo {
   name: string;
   version?: string;
 }
-/**
- * What the client can serve. Unknown capabilities are ignored.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ClientCapabilities".
- */
+
+/** What the client can serve. Unknown capabilities are ignored. */
 export interface ClientCapabilities {
-  elicitation?: {
-    form?: {};
-  };
+  elicitation?: ClientCapabilitiesElicitation;
 }
-/**
- * The authenticated identity behind a connection. The owner principal's id is "owner"; a configured user's id is its name.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "Principal".
- */
+
+export interface ClientCapabilitiesElicitation {
+  form?: { [k: string]: unknown };
+}
+
+/** The authenticated identity behind a connection. The owner principal's id is "owner"; a configured user's id is its name. */
 export interface Principal {
   id: string;
   admin: boolean;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InitializeResult".
- */
+
 export interface InitializeResult {
   protocolVersion: 1;
   serverVersion: string;
-  /**
-   * The method names this daemon serves.
-   */
+  /** The method names this daemon serves. */
   capabilities: string[];
   principal: Principal;
-  /**
-   * Same as protocolVersion (zerocode reads this spelling).
-   */
+  /** Same as protocolVersion (zerocode reads this spelling). */
   protocol_version?: 1;
-  /**
-   * Same as serverVersion (zerocode reads this spelling).
-   */
+  /** Same as serverVersion (zerocode reads this spelling). */
   server_version?: string;
-  /**
-   * The daemon's process id.
-   */
+  /** The daemon's process id. */
   server_pid?: number;
-  /**
-   * Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
-   */
+  /** Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet. */
   commands?: DaemonCommand[];
+  /** What is really running (this daemon: zeroclaw-rpc and its own version), in both dialects. */
   implementation?: Implementation;
 }
+
 /**
- * A command the daemon offers (zerocode's `commands` entries).
+ * DaemonCommand
  *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "DaemonCommand".
+ * A command the daemon offers (zerocode's `commands` entries).
  */
 export interface DaemonCommand {
   id: string;
   name: string;
   aliases?: string[];
 }
-/**
- * The implementation behind the socket.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "Implementation".
- */
+
+/** The implementation behind the socket. */
 export interface Implementation {
   name: string;
   version: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "StatusResult".
- */
+
 export interface StatusResult {
   server_version: string;
   protocol_version: number;
   pid: number;
-  /**
-   * Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock).
-   */
+  /** Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock). */
   uptime_ms: number;
   endpoint: string;
   data_dir: string;
-  connections: {
-    local: number;
-    gateway: number;
-    limit: number;
-  };
-  /**
-   * Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
-   */
-  sessions: {
-    /**
-     * Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or reclaimed since.
-     */
-    live: number;
-    /**
-     * Sessions in storage, closed and killed ones included, deleted ones not.
-     */
-    persisted: number;
-  };
-  /**
-   * The ids of the live sessions counted in sessions.live.
-   */
+  connections: StatusResultConnections;
+  /** Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live). */
+  sessions: StatusResultSessions;
+  /** The ids of the live sessions counted in sessions.live. */
   session_ids: string[];
   gateway_url: string | null;
-  /**
-   * Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
-   */
+  /** Sessions the caller may see, live or persisted (zerocode's Dashboard shows it). */
   active_sessions: number;
-  /**
-   * The config dir in force (SPEC §1).
-   */
+  /** The config dir in force (SPEC §1). */
   config_dir: string;
-  /**
-   * <config_dir>/config.toml, whether or not it exists.
-   */
+  /** <config_dir>/config.toml, whether or not it exists. */
   config_file: string;
-  /**
-   * How the config is kept: toml (config.toml).
-   */
+  /** How the config is kept: toml (config.toml). */
   config_kind: string;
-  /**
-   * The local socket (or pipe): the same as endpoint.
-   */
+  /** The local socket (or pipe): the same as endpoint. */
   local_ipc_endpoint: string;
-  /**
-   * The settings read only at start-up ([rpc] and [gateway], as dotted props) as this daemon runs them: command-line overrides (--gateway[=HOST:PORT]) applied, gateway.port the real port. config/get shows the configured values, which apply at the next start; where the two differ, this is what is in force now. Present only for a principal holding config:read.
-   */
-  in_effect?: {
-    [k: string]: unknown;
-  };
+  /** The settings read only at start-up ([rpc] and [gateway], as dotted props) as this daemon runs them: command-line overrides (--gateway[=HOST:PORT]) applied, gateway.port the real port. config/get shows the configured values, which apply at the next start; where the two differ, this is what is in force now. Present only for a principal holding config:read. */
+  in_effect?: { [k: string]: unknown };
 }
-/**
- * An OpenRPC document (this one).
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "RpcDiscoverResult".
- */
+
+export interface StatusResultConnections {
+  local: number;
+  gateway: number;
+  limit: number;
+}
+
+/** Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live). */
+export interface StatusResultSessions {
+  /** Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or reclaimed since. */
+  live: number;
+  /** Sessions in storage, closed and killed ones included, deleted ones not. */
+  persisted: number;
+}
+
+/** An OpenRPC document (this one). */
 export interface RpcDiscoverResult {
   openrpc: string;
-  info: {};
-  methods: {
-    name: string;
-  }[];
+  info: { [k: string]: unknown };
+  methods: RpcDiscoverResultMethodsItem[];
 }
-/**
- * One schema violation: path is a JSON Pointer into params.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ParamError".
- */
+
+export interface RpcDiscoverResultMethodsItem {
+  name: string;
+}
+
+/** One schema violation: path is a JSON Pointer into params. */
 export interface ParamError {
   path: string;
   message: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateAgentMessageChunk".
- */
+
+export type SessionUpdateType = "agent_message_chunk" | "agent_thought_chunk" | "tool_call" | "tool_result" | "approval_request" | "history_trimmed" | "turn_complete";
+
+export type TurnOutcome = "completed" | "cancelled" | "failed";
+
+/** A session/update notification's params, tagged by type. */
+export type SessionUpdateParams = SessionUpdateAgentMessageChunk | SessionUpdateAgentThoughtChunk | SessionUpdateToolCall | SessionUpdateToolResult | SessionUpdateApprovalRequest | SessionUpdateHistoryTrimmed | SessionUpdateTurnComplete;
+
 export interface SessionUpdateAgentMessageChunk {
   sessionId: string;
   type: "agent_message_chunk";
   text: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateAgentThoughtChunk".
- */
+
 export interface SessionUpdateAgentThoughtChunk {
   sessionId: string;
   type: "agent_thought_chunk";
   text: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateToolCall".
- */
+
 export interface SessionUpdateToolCall {
   sessionId: string;
   type: "tool_call";
@@ -428,10 +146,7 @@ export interface SessionUpdateToolCall {
   name: string;
   rawInput: unknown;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateToolResult".
- */
+
 export interface SessionUpdateToolResult {
   sessionId: string;
   type: "tool_result";
@@ -439,10 +154,7 @@ export interface SessionUpdateToolResult {
   name: string;
   rawOutput: unknown;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateApprovalRequest".
- */
+
 export interface SessionUpdateApprovalRequest {
   sessionId: string;
   type: "approval_request";
@@ -451,10 +163,7 @@ export interface SessionUpdateApprovalRequest {
   rawInput: unknown;
   timeoutMs: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateHistoryTrimmed".
- */
+
 export interface SessionUpdateHistoryTrimmed {
   sessionId: string;
   type: "history_trimmed";
@@ -462,441 +171,259 @@ export interface SessionUpdateHistoryTrimmed {
   keptTurns: number;
   checkpoint: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUpdateTurnComplete".
- */
+
 export interface SessionUpdateTurnComplete {
-  /**
-   * null when a refused notification prompt carried no valid session_id.
-   */
+  /** null when a refused notification prompt carried no valid session_id. */
   sessionId: string | null;
   type: "turn_complete";
-  /**
-   * null when a notification prompt was refused before its turn started.
-   */
+  /** null when a notification prompt was refused before its turn started. */
   turnId: string | null;
   outcome: TurnOutcome;
   content: string;
-  /**
-   * Only on a refused notification prompt: the error a request would have got.
-   */
-  error?: {
-    code: number;
-    data: unknown;
-  };
+  /** Only on a refused notification prompt: the error a request would have got. */
+  error?: SessionUpdateTurnCompleteError;
 }
-/**
- * accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ElicitationCreateResult".
- */
+
+/** Only on a refused notification prompt: the error a request would have got. */
+export interface SessionUpdateTurnCompleteError {
+  code: number;
+  data: unknown;
+}
+
+/** accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel. */
 export interface ElicitationCreateResult {
-  action: "accept" | "decline" | "cancel";
-  content?: {};
+  action: ElicitationCreateResultAction;
+  content?: { [k: string]: unknown };
 }
-/**
- * config.toml in the config dir. A missing file means every default. Map keys (provider, agent, user and profile names) are letters, digits, '_' and '-', so a dotted prop path is never ambiguous. Built in, whatever the file says: a provider `echo` of kind echo and an agent `default` using it, unless the file defines entries of those names.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "Config".
- */
+
+export type ElicitationCreateResultAction = "accept" | "decline" | "cancel";
+
+/** config.toml in the config dir. A missing file means every default. Map keys (provider, agent, user and profile names) are letters, digits, '_' and '-', so a dotted prop path is never ambiguous. Built in, whatever the file says: a provider `echo` of kind echo and an agent `default` using it, unless the file defines entries of those names. */
 export interface Config {
   rpc?: RpcConfig;
   gateway?: GatewayConfig;
   sessions?: SessionsConfig;
-  providers?: {
-    [k: string]: ProviderConfig;
-  };
-  agents?: {
-    [k: string]: AgentConfig;
-  };
-  users?: {
-    [k: string]: UserConfig;
-  };
-  permission_profiles?: {
-    [k: string]: PermissionProfile;
-  };
+  providers?: { [k: string]: ProviderConfig };
+  agents?: { [k: string]: AgentConfig };
+  users?: { [k: string]: UserConfig };
+  permission_profiles?: { [k: string]: PermissionProfile };
   security?: SecurityConfig;
   storage?: StorageConfig;
   files?: FilesConfig;
   compat?: CompatConfig;
 }
-/**
- * Transport limits (docs/protocol.md, Limits). Read when the listener starts.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "RpcConfig".
- */
+
+/** Transport limits (docs/protocol.md, Limits). Read when the listener starts. */
 export interface RpcConfig {
-  /**
-   * Largest accepted frame: the bytes before its \n (a tolerated trailing \r counts).
-   */
+  /** Largest accepted frame: the bytes before its \n (a tolerated trailing \r counts). */
   max_frame_bytes?: number;
-  /**
-   * initialize (authentication included) must complete within this long of connecting.
-   */
+  /** initialize (authentication included) must complete within this long of connecting. */
   initialize_timeout_ms?: number;
-  /**
-   * A frame must arrive whole within this long of its first byte.
-   */
+  /** A frame must arrive whole within this long of its first byte. */
   frame_timeout_ms?: number;
-  /**
-   * A client with queued output that reads nothing for this long is disconnected.
-   */
+  /** A client with queued output that reads nothing for this long is disconnected. */
   write_stall_timeout_ms?: number;
-  /**
-   * Open local connections; the next one is refused with -32004.
-   */
+  /** Open local connections; the next one is refused with -32004. */
   max_local_connections?: number;
-  /**
-   * Queued output above which the daemon stops reading a connection until it drains.
-   */
+  /** Queued output above which the daemon stops reading a connection until it drains. */
   output_high_water_bytes?: number;
-  /**
-   * With --ephemeral, how long after the last client leaves the daemon waits before exiting.
-   */
+  /** With --ephemeral, how long after the last client leaves the daemon waits before exiting. */
   ephemeral_grace_ms?: number;
-  /**
-   * Listen backlog of the local socket and the gateway (capped by the system's maximum), so a burst of connects is served or refused with -32004 instead of failing in connect().
-   */
+  /** Listen backlog of the local socket and the gateway (capped by the system's maximum), so a burst of connects is served or refused with -32004 instead of failing in connect(). */
   listen_backlog?: number;
-  /**
-   * After a fatal frame error (frame_too_large, frame_timeout) the daemon writes the error line, half-closes, and reads and discards what the client still sends for at most this long before closing, so a client still writing sees the error and a clean end of stream rather than a reset.
-   */
+  /** After a fatal frame error (frame_too_large, frame_timeout) the daemon writes the error line, half-closes, and reads and discards what the client still sends for at most this long before closing, so a client still writing sees the error and a clean end of stream rather than a reset. */
   fatal_linger_ms?: number;
 }
-/**
- * The WebSocket gateway (docs/protocol.md, The gateway). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "GatewayConfig".
- */
+
+/** The WebSocket gateway (docs/protocol.md, The gateway). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's. */
 export interface GatewayConfig {
-  /**
-   * Serve the gateway (also --gateway).
-   */
+  /** Serve the gateway (also --gateway). */
   enabled?: boolean;
-  /**
-   * Address to listen on. A loopback address (127.0.0.0/8, ::1, localhost) or a wildcard (0.0.0.0, ::) also admits the loopback origins http://127.0.0.1:<port>, http://localhost:<port> and http://[::1]:<port>, so the dashboard opens on either loopback name.
-   */
+  /** Address to listen on. A loopback address (127.0.0.0/8, ::1, localhost) or a wildcard (0.0.0.0, ::) also admits the loopback origins http://127.0.0.1:<port>, http://localhost:<port> and http://[::1]:<port>, so the dashboard opens on either loopback name. */
   host?: string;
-  /**
-   * TCP port; 0 picks a free one (reported by status.gateway_url).
-   */
+  /** TCP port; 0 picks a free one (reported by status.gateway_url). */
   port?: number;
-  /**
-   * Open gateway connections; the next one gets -32004.
-   */
+  /** Open gateway connections; the next one gets -32004. */
   max_connections?: number;
-  /**
-   * Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected.
-   */
+  /** Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected. */
   allowed_origins?: string[];
-  /**
-   * Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers.
-   */
+  /** Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers. */
   max_pending_connections?: number;
-  /**
-   * How long a dashboard/login code stays valid (single use).
-   */
+  /** How long a dashboard/login code stays valid (single use). */
   login_code_ttl_ms?: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionsConfig".
- */
+
 export interface SessionsConfig {
-  /**
-   * Live sessions; one more gets -32001.
-   */
+  /** Live sessions; one more gets -32001. */
   max_live?: number;
-  /**
-   * A bash command running longer is killed.
-   */
+  /** A bash command running longer is killed. */
   tool_timeout_ms?: number;
-  /**
-   * Tool output kept per stream (stdout, stderr); the rest is cut and marked truncated.
-   */
+  /** Tool output kept per stream (stdout, stderr); the rest is cut and marked truncated. */
   tool_output_max_bytes?: number;
-  /**
-   * An approval_request not answered within this long is denied.
-   */
+  /** An approval_request not answered within this long is denied. */
   approval_timeout_ms?: number;
-  /**
-   * How long ask_user waits for the client's elicitation answer.
-   */
+  /** How long ask_user waits for the client's elicitation answer. */
   ask_user_timeout_ms?: number;
-  /**
-   * Content kept per persisted transcript row or tool output; longer content is cut with a note.
-   */
+  /** Content kept per persisted transcript row or tool output; longer content is cut with a note. */
   transcript_max_bytes?: number;
-  /**
-   * Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds.
-   */
+  /** Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds. */
   max_tool_rounds?: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ProviderConfig".
- */
+
 export interface ProviderConfig {
-  kind: "echo" | "openai";
-  /**
-   * OpenAI-compatible endpoint, an http(s) URL, e.g. http://127.0.0.1:11434/v1 (checked when the provider is built).
-   */
+  kind: ProviderConfigKind;
+  /** OpenAI-compatible endpoint, an http(s) URL, e.g. http://127.0.0.1:11434/v1 (checked when the provider is built). */
   base_url?: string;
-  /**
-   * Secret: masked as **** on read; the mask or an empty string is refused on write.
-   */
+  /** Secret: masked as **** on read; the mask or an empty string is refused on write. */
   api_key?: string;
   model?: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AgentConfig".
- */
+
+export type ProviderConfigKind = "echo" | "openai";
+
 export interface AgentConfig {
-  /**
-   * A provider alias.
-   */
+  /** A provider alias. */
   provider: string;
-  /**
-   * Overrides the provider's model.
-   */
+  /** Overrides the provider's model. */
   model?: string;
   system_prompt?: string;
-  /**
-   * Tools that run without approval.
-   */
+  /** Tools that run without approval. */
   allowed_tools?: string[];
-  /**
-   * Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes).
-   */
+  /** Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes). */
   max_context_tokens?: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UserConfig".
- */
+
 export interface UserConfig {
-  /**
-   * Local peer uid that maps to this user. Without one the user is reachable only through pairing tokens.
-   */
+  /** Local peer uid that maps to this user. Without one the user is reachable only through pairing tokens. */
   uid?: number;
-  /**
-   * Each must name an existing profile; several merge by union.
-   *
-   * @minItems 1
-   */
+  /** Each must name an existing profile; several merge by union. */
   permission_profiles: [string, ...string[]];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "PermissionProfile".
- */
+
 export interface PermissionProfile {
-  /**
-   * Every grant, every config path, every agent and tool, every session.
-   */
+  /** Every grant, every config path, every agent and tool, every session. */
   admin?: boolean;
-  /**
-   * resource → verbs, e.g. {sessions = ["create", "read"]}; "*" as a resource or a verb means all.
-   */
-  grants?: {
-    [k: string]: ("read" | "update" | "create" | "delete" | "execute" | "manage" | "*")[];
-  };
-  /**
-   * Config props this profile may write: an exact prop, `prefix.*`, or `*`.
-   */
+  /** resource → verbs, e.g. {sessions = ["create", "read"]}; "*" as a resource or a verb means all. */
+  grants?: { [k: string]: PermissionProfileGrantsValueItem[] };
+  /** Config props this profile may write: an exact prop, `prefix.*`, or `*`. */
   config_write_paths?: string[];
-  /**
-   * Agent aliases this profile may use ("*" for all).
-   */
+  /** Agent aliases this profile may use ("*" for all). */
   allowed_agents?: string[];
-  /**
-   * Tools this profile may run ("*" for all).
-   */
+  /** Tools this profile may run ("*" for all). */
   allowed_tools?: string[];
-  /**
-   * Absolute directories under which a non-admin principal with this profile may point session/new.cwd (each root itself included; symlinks resolved). Default: none, so a non-admin gets a daemon-made workspace.
-   */
+  /** Absolute directories under which a non-admin principal with this profile may point session/new.cwd (each root itself included; symlinks resolved). Default: none, so a non-admin gets a daemon-made workspace. */
   workspace_roots?: string[];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SecurityConfig".
- */
+
+export type PermissionProfileGrantsValueItem = "read" | "update" | "create" | "delete" | "execute" | "manage" | "*";
+
 export interface SecurityConfig {
-  /**
-   * With [users] configured, a peer with the daemon's own uid is the admin owner.
-   */
+  /** With [users] configured, a peer with the daemon's own uid is the admin owner. */
   trust_daemon_uid?: boolean;
 }
-/**
- * The SQLite database in the data dir.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "StorageConfig".
- */
+
+/** The SQLite database in the data dir. */
 export interface StorageConfig {
-  /**
-   * How long a write waits for another connection's lock before failing.
-   */
+  /** How long a write waits for another connection's lock before failing. */
   busy_timeout_ms?: number;
-  /**
-   * WAL checkpoints run off the request path, in a background thread, once writes have paused this long.
-   */
+  /** WAL checkpoints run off the request path, in a background thread, once writes have paused this long. */
   checkpoint_idle_ms?: number;
-  /**
-   * However busy the daemon is, a background WAL checkpoint (which also makes every earlier commit safe from power loss) runs at most this long after the first write it has not checkpointed.
-   */
+  /** However busy the daemon is, a background WAL checkpoint (which also makes every earlier commit safe from power loss) runs at most this long after the first write it has not checkpointed. */
   checkpoint_max_delay_ms?: number;
-  /**
-   * The safety net under writes that never pause: SQLite's own checkpoint inside the commit that takes the WAL past this many pages (SQLite's default is 1000; background checkpoints make it rare).
-   */
+  /** The safety net under writes that never pause: SQLite's own checkpoint inside the commit that takes the WAL past this many pages (SQLite's default is 1000; background checkpoints make it rare). */
   wal_autocheckpoint_pages?: number;
 }
-/**
- * file/attach and chunked uploads (docs/protocol.md, Files).
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FilesConfig".
- */
+
+/** file/attach and chunked uploads (docs/protocol.md, Files). */
 export interface FilesConfig {
-  /**
-   * Largest decoded chunk; reported by file/upload/begin.
-   */
+  /** Largest decoded chunk; reported by file/upload/begin. */
   chunk_bytes?: number;
-  /**
-   * Largest file, uploaded or attached; reported by file/upload/begin as max_bytes.
-   */
+  /** Largest file, uploaded or attached; reported by file/upload/begin as max_bytes. */
   max_file_bytes?: number;
-  /**
-   * Staged uploads one connection may hold.
-   */
+  /** Staged uploads one connection may hold. */
   max_uploads_per_connection?: number;
-  /**
-   * Staged bytes across all connections, payload and retained metadata both counted.
-   */
+  /** Staged bytes across all connections, payload and retained metadata both counted. */
   upload_budget_bytes?: number;
-  /**
-   * An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit).
-   */
+  /** An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit). */
   upload_idle_timeout_ms?: number;
 }
-/**
- * Compatibility with zeroclaw's own clients (SPEC §13).
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "CompatConfig".
- */
+
+/** Compatibility with zeroclaw's own clients (SPEC §13). */
 export interface CompatConfig {
-  /**
-   * The server_version reported to zeroclaw-dialect connections (initialize and status). zerocode connects only to a daemon whose server_version is exactly its own version: the default is zerocode 0.8.4's (zeroclaw commit 15d28660); users of another zerocode release set theirs. Read at each initialize.
-   */
+  /** The server_version reported to zeroclaw-dialect connections (initialize and status). zerocode connects only to a daemon whose server_version is exactly its own version: the default is zerocode 0.8.4's (zeroclaw commit 15d28660); users of another zerocode release set theirs. Read at each initialize. */
   zeroclaw_version?: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigEntry".
- */
+
 export interface ConfigEntry {
   prop: ConfigProp;
-  /**
-   * Any JSON value; checked and, for scalar fields, coerced ("64" → 64, "true" → true, a string → a one-element list).
-   */
-  value: {
-    [k: string]: unknown;
-  };
+  /** Any JSON value; checked and, for scalar fields, coerced ("64" → 64, "true" → true, a string → a one-element list). */
+  value: unknown;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigGetResult".
- */
+
+/** A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url, users.example.uid. */
+export type ConfigProp = string;
+
 export interface ConfigGetResult {
   prop: string | null;
   value: unknown;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigSetResult".
- */
+
 export interface ConfigSetResult {
   prop: string;
   set: true;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigSetManyResult".
- */
+
 export interface ConfigSetManyResult {
   props: string[];
   set: true;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "PairingToken".
- */
+
 export interface PairingToken {
   token_id: string;
   user: string;
   label: string | null;
   created_at: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "PairingCreateResult".
- */
+
 export interface PairingCreateResult {
   token_id: string;
-  /**
-   * Shown once; the daemon stores only its hash.
-   */
+  /** Shown once; the daemon stores only its hash. */
   token: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "PairingRevokeResult".
- */
+
 export interface PairingRevokeResult {
   token_id: string;
   revoked: true;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "PairingListResult".
- */
+
 export interface PairingListResult {
   tokens: PairingToken[];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionInfo".
- */
+
+/** acp: the agent sessions of this socket (ACP storage). chat: chat-mode sessions, stored apart (interaction_surface chat), so an id may exist in both. */
+export type SessionMode = "acp" | "chat";
+
+/** active: a turn runs; idle: live, no turn; closed: persisted, resumable (prompting rehydrates it); killed: a tombstone, history kept, never rehydrated. */
+export type SessionState = "active" | "idle" | "closed" | "killed";
+
 export interface SessionInfo {
   session_id: string;
   agent: string;
   mode: SessionMode;
   state: SessionState;
   created_at: string;
-  /**
-   * Last activity: when the session's newest transcript row was written (its creation when it has none; the daemon's own marker rows do not count). Closing, killing or a daemon restart do not change it.
-   */
+  /** Last activity: when the session's newest transcript row was written (its creation when it has none; the daemon's own marker rows do not count). Closing, killing or a daemon restart do not change it. */
   updated_at: string;
   message_count: number;
-  /**
-   * The session's first prompt (its first line, at most 200 characters), for telling sessions apart; null before the first prompt.
-   */
+  /** The session's first prompt (its first line, at most 200 characters), for telling sessions apart; null before the first prompt. */
   title?: string | null;
 }
-/**
- * One row of the display transcript. Rows are never deleted or renumbered by trimming. Rows of kind marker (role system) are the daemon's own notes, never sent to a model: a turn interrupted by a daemon stop, a turn cancelled. A failed turn ends with a system message row saying why.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "TranscriptMessage".
- */
+
+export type TranscriptRole = "user" | "assistant" | "tool" | "system";
+
+export type TranscriptKind = "message" | "thought" | "tool_call" | "tool_result" | "marker";
+
+/** One row of the display transcript. Rows are never deleted or renumbered by trimming. Rows of kind marker (role system) are the daemon's own notes, never sent to a model: a turn interrupted by a daemon stop, a turn cancelled. A failed turn ends with a system message row saying why. */
 export interface TranscriptMessage {
   seq: number;
   role: TranscriptRole;
@@ -905,94 +432,65 @@ export interface TranscriptMessage {
   turn_id: string | null;
   created_at: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionNewResult".
- */
+
+export type StopReason = "end_turn" | "max_tokens" | "max_tool_rounds" | "cancelled" | "error";
+
 export interface SessionNewResult {
   session_id: string;
   agent: string;
   mode: SessionMode;
   workspace_dir: string;
-  /**
-   * Same as agent (zerocode reads this name).
-   */
+  /** Same as agent (zerocode reads this name). */
   agent_alias: string;
-  /**
-   * Transcript rows so far (0 for a new session).
-   */
+  /** Transcript rows so far (0 for a new session). */
   message_count: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionPromptResult".
- */
+
 export interface SessionPromptResult {
   session_id: string;
   turn_id: string;
   outcome: TurnOutcome;
   stop_reason: StopReason;
-  /**
-   * The assistant's final text; for a failed turn, what went wrong.
-   */
+  /** The assistant's final text; for a failed turn, what went wrong. */
   content: string;
 }
-/**
- * A file stored in the session agent's workspace under its content hash.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileEntry".
- */
+
+/** allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject; reject_with_edit (with replacement) rejects a tool whose input cannot be edited, and the tool result says so. */
+export type ApprovalDecision = "allow_once" | "allow_always" | "reject" | "reject_once" | "reject_with_edit";
+
+export type Sha256Hex = string;
+
+/** A file stored in the session agent's workspace under its content hash. */
 export interface FileEntry {
-  /**
-   * sha256:<hex>; pass it in session/prompt attachments.
-   */
+  /** sha256:<hex>; pass it in session/prompt attachments. */
   ref_id: string;
   filename: string;
-  /**
-   * How the file is shown to the agent in a prompt that attaches it.
-   */
+  /** How the file is shown to the agent in a prompt that attaches it. */
   marker: string;
-  /**
-   * Absolute path of the stored file (named by its hash, never by the filename).
-   */
+  /** Absolute path of the stored file (named by its hash, never by the filename). */
   workspace_path: string;
   size_bytes: number;
-  /**
-   * true when this session already had these bytes.
-   */
+  /** true when this session already had these bytes. */
   deduplicated: boolean;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileUploadBeginResult".
- */
+
 export interface FileUploadBeginResult {
   upload_id: string;
   chunk_bytes: number;
   max_bytes: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileUploadChunkResult".
- */
+
 export interface FileUploadChunkResult {
   upload_id: string;
   received_bytes: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AttachedFile".
- */
+
 export interface AttachedFile {
   filename: string;
   data_b64: string;
   mime_type?: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InitializeParams".
- */
+
 export interface InitializeParams {
   protocolVersion?: ProtocolVersion;
   protocol_version?: ProtocolVersion;
@@ -1002,797 +500,479 @@ export interface InitializeParams {
   login_code?: string;
   tui_id?: unknown;
   tui_sig?: unknown;
-  env?: {};
+  env?: { [k: string]: unknown };
   [k: string]: unknown;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "StatusParams".
- */
-export interface StatusParams {}
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "RpcDiscoverParams".
- */
-export interface RpcDiscoverParams {}
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigGetParams".
- */
+
+export interface StatusParams {
+}
+
+export interface RpcDiscoverParams {
+}
+
 export interface ConfigGetParams {
+  /** A dotted path; absent: the whole config. */
   prop?: ConfigProp;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigSetParams".
- */
+
 export interface ConfigSetParams {
   prop: ConfigProp;
   value: unknown;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigSetManyParams".
- */
+
 export interface ConfigSetManyParams {
-  /**
-   * @minItems 1
-   * @maxItems 256
-   */
   sets: [ConfigEntry, ...ConfigEntry[]];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "PairingCreateParams".
- */
+
 export interface PairingCreateParams {
   user: string;
   label?: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "PairingRevokeParams".
- */
+
 export interface PairingRevokeParams {
   token_id: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "PairingListParams".
- */
-export interface PairingListParams {}
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionNewParams".
- */
+
+export interface PairingListParams {
+}
+
 export interface SessionNewParams {
-  /**
-   * Agent alias; default "default" (or agent_alias when only that is given).
-   */
+  /** Agent alias; default "default" (or agent_alias when only that is given). */
   agent?: string;
   mode?: SessionMode;
-  /**
-   * Absolute path of an existing directory to work in (symlinks resolved). Admins may name any directory outside the data dir; other principals only one inside their profiles' workspace_roots, and never another session's workspace: -32012 cwd_forbidden otherwise.
-   */
+  /** Absolute path of an existing directory to work in (symlinks resolved). Admins may name any directory outside the data dir; other principals only one inside their profiles' workspace_roots, and never another session's workspace: -32012 cwd_forbidden otherwise. */
   cwd?: string;
-  /**
-   * 1–128 of A-Z a-z 0-9 _ . -, not starting with a dot (so never . or ..). Default: a random s_<hex>.
-   */
+  /** 1–128 of A-Z a-z 0-9 _ . -, not starting with a dot (so never . or ..). Default: a random s_<hex>. */
   session_id?: string;
-  /**
-   * zerocode's name for agent (agent wins when both are given).
-   */
+  /** zerocode's name for agent (agent wins when both are given). */
   agent_alias?: string;
+  /** zerocode's name for mode (mode wins when both are given). */
   chat_mode?: SessionMode;
-  /**
-   * zerocode's terminal id. Accepted and ignored (zerocode sends it).
-   */
-  tui_id?: {
-    [k: string]: unknown;
-  };
-  /**
-   * zerocode's memory switch. Accepted and ignored (zerocode sends it).
-   */
-  exclude_memory?: {
-    [k: string]: unknown;
-  };
-  /**
-   * zerocode's sibling switch. Accepted and ignored (zerocode sends it).
-   */
-  keep_siblings?: {
-    [k: string]: unknown;
-  };
+  /** zerocode's terminal id. Accepted and ignored (zerocode sends it). */
+  tui_id?: unknown;
+  /** zerocode's memory switch. Accepted and ignored (zerocode sends it). */
+  exclude_memory?: unknown;
+  /** zerocode's sibling switch. Accepted and ignored (zerocode sends it). */
+  keep_siblings?: unknown;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionPromptParams".
- */
+
 export interface SessionPromptParams {
   session_id: string;
   prompt: string;
-  /**
-   * ref_ids (sha256:<hex>) of files stored in this session.
-   */
+  /** ref_ids (sha256:<hex>) of files stored in this session. */
   attachments?: string[];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionCancelParams".
- */
+
 export interface SessionCancelParams {
   session_id: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionCancelResult".
- */
+
 export interface SessionCancelResult {
   session_id: string;
   cancelled: true;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionApproveParams".
- */
+
 export interface SessionApproveParams {
   session_id: string;
   request_id: string;
   decision: ApprovalDecision;
-  /**
-   * With reject_with_edit: the input the user wants instead. Ignored otherwise.
-   */
+  /** With reject_with_edit: the input the user wants instead. Ignored otherwise. */
   replacement?: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionApproveResult".
- */
+
 export interface SessionApproveResult {
   acknowledged: true;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionListParams".
- */
-export interface SessionListParams {}
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionListResult".
- */
+
+export interface SessionListParams {
+}
+
 export interface SessionListResult {
   sessions: SessionInfo[];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionMessagesParams".
- */
+
 export interface SessionMessagesParams {
   session_id: string;
   after_seq?: number;
   limit?: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionMessagesResult".
- */
+
 export interface SessionMessagesResult {
   session_id: string;
   messages: TranscriptMessage[];
   total: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionCloseParams".
- */
+
 export interface SessionCloseParams {
   session_id: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionCloseResult".
- */
+
 export interface SessionCloseResult {
   session_id: string;
   closed: true;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionKillParams".
- */
+
 export interface SessionKillParams {
   session_id: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionKillResult".
- */
+
 export interface SessionKillResult {
   session_id: string;
   killed: true;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionDeleteParams".
- */
+
 export interface SessionDeleteParams {
   session_id: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionDeleteResult".
- */
+
 export interface SessionDeleteResult {
   session_id: string;
   deleted: true;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileAttachParams".
- */
+
 export interface FileAttachParams {
   session_id: string;
-  /**
-   * @minItems 1
-   */
   files: [AttachedFile, ...AttachedFile[]];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileAttachResult".
- */
+
 export interface FileAttachResult {
   files: FileEntry[];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileUploadBeginParams".
- */
+
 export interface FileUploadBeginParams {
   session_id: string;
   size_bytes: number;
   filename?: string;
   sha256?: Sha256Hex;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileUploadChunkParams".
- */
+
 export interface FileUploadChunkParams {
   upload_id: string;
   offset: number;
   data_b64: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileUploadCommitParams".
- */
+
 export interface FileUploadCommitParams {
   upload_id: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ElicitationCreateParams".
- */
+
+/** file/upload/commit's result: a FileEntry. */
+export type FileUploadCommitResult = FileEntry;
+
 export interface ElicitationCreateParams {
   sessionId: string;
   mode: "form";
   message: string;
-  requestedSchema?: {};
+  requestedSchema?: { [k: string]: unknown };
 }
-/**
- * Invalid JSON
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ParseErrorData".
- */
+
+/** Invalid JSON */
 export interface ParseErrorData {
   reason: "parse_error";
 }
-/**
- * Invalid request envelope
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InvalidRequestData".
- */
+
+/** Invalid request envelope */
 export interface InvalidRequestData {
   reason: "invalid_request";
 }
-/**
- * Frame too large
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FrameTooLargeData".
- */
+
+/** Frame too large */
 export interface FrameTooLargeData {
   reason: "frame_too_large";
   limit_bytes: number;
 }
-/**
- * Frame not completed in time
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FrameTimeoutData".
- */
+
+/** Frame not completed in time */
 export interface FrameTimeoutData {
   reason: "frame_timeout";
   limit_ms: number;
 }
-/**
- * Already initialized
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AlreadyInitializedData".
- */
+
+/** Already initialized */
 export interface AlreadyInitializedData {
   reason: "already_initialized";
 }
-/**
- * Method not found
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "MethodNotFoundData".
- */
+
+/** Method not found */
 export interface MethodNotFoundData {
   reason: "method_not_found";
   method: string;
 }
-/**
- * Invalid params
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InvalidParamsData".
- */
+
+/** Invalid params */
 export interface InvalidParamsData {
   reason: "invalid_params";
   errors: ParamError[];
 }
-/**
- * Invalid config entry
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InvalidEntryData".
- */
+
+/** Invalid config entry */
 export interface InvalidEntryData {
   reason: "invalid_entry";
   index: number;
   prop: string;
   errors: ParamError[];
 }
-/**
- * The resulting config is invalid
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InvalidConfigData".
- */
+
+/** The resulting config is invalid */
 export interface InvalidConfigData {
   reason: "invalid_config";
   errors: ParamError[];
 }
-/**
- * File too large
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FileTooLargeData".
- */
+
+/** File too large */
 export interface FileTooLargeData {
   reason: "file_too_large";
   limit_bytes: number;
   size_bytes?: number;
 }
-/**
- * Filename too long
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "FilenameTooLongData".
- */
+
+/** Filename too long */
 export interface FilenameTooLongData {
   reason: "filename_too_long";
   limit_bytes: number;
 }
-/**
- * Chunk too large
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ChunkTooLargeData".
- */
+
+/** Chunk too large */
 export interface ChunkTooLargeData {
   reason: "chunk_too_large";
   limit_bytes: number;
 }
-/**
- * Chunk goes past the declared size
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ExceedsDeclaredSizeData".
- */
+
+/** Chunk goes past the declared size */
 export interface ExceedsDeclaredSizeData {
   reason: "exceeds_declared_size";
   size_bytes: number;
 }
-/**
- * Internal error
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InternalErrorData".
- */
+
+/** Internal error */
 export interface InternalErrorData {
   reason: "internal_error";
 }
-/**
- * Session not found
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionNotFoundData".
- */
+
+/** Session not found */
 export interface SessionNotFoundData {
   reason: "session_not_found";
   session_id: string;
 }
-/**
- * No turn is running
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "NoRunningTurnData".
- */
+
+/** No turn is running */
 export interface NoRunningTurnData {
   reason: "no_running_turn";
   session_id: string;
 }
-/**
- * The session was killed: its history is kept but it cannot be prompted
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionKilledData".
- */
+
+/** The session was killed: its history is kept but it cannot be prompted */
 export interface SessionKilledData {
   reason: "session_killed";
   session_id: string;
 }
-/**
- * Session limit reached
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionLimitData".
- */
+
+/** Session limit reached */
 export interface SessionLimitData {
   reason: "session_limit";
   limit: number;
 }
-/**
- * A turn is already running on this session
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionBusyData".
- */
+
+/** A turn is already running on this session */
 export interface SessionBusyData {
   reason: "session_busy";
   session_id: string;
 }
-/**
- * Session owned by another principal
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionNotOwnedData".
- */
+
+/** Session owned by another principal */
 export interface SessionNotOwnedData {
   reason: "session_not_owned";
   session_id: string;
 }
-/**
- * Connection limit reached
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConnectionLimitData".
- */
+
+/** Connection limit reached */
 export interface ConnectionLimitData {
   reason: "connection_limit";
   limit: number;
 }
-/**
- * Call initialize first
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "NotInitializedData".
- */
+
+/** Call initialize first */
 export interface NotInitializedData {
   reason: "not_initialized";
 }
-/**
- * A pairing token is required
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AuthRequiredData".
- */
+
+/** A pairing token is required */
 export interface AuthRequiredData {
   reason: "auth_required";
 }
-/**
- * Unknown or revoked pairing token
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InvalidTokenData".
- */
+
+/** Unknown or revoked pairing token */
 export interface InvalidTokenData {
   reason: "invalid_token";
 }
-/**
- * The peer's uid maps to no configured user
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UnknownPeerData".
- */
+
+/** The peer's uid maps to no configured user */
 export interface UnknownPeerData {
   reason: "unknown_peer";
 }
-/**
- * Unsupported protocol version
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "VersionMismatchData".
- */
+
+/** Unsupported protocol version */
 export interface VersionMismatchData {
   reason: "version_mismatch";
   requested: unknown;
   supported: number[];
 }
-/**
- * The principal lacks the method's grant
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "NotGrantedData".
- */
+
+/** The principal lacks the method's grant */
 export interface NotGrantedData {
   reason: "not_granted";
   grant: Grant;
   method: string;
 }
-/**
- * Config path not writable by this principal
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConfigPathForbiddenData".
- */
+
+/** Config path not writable by this principal */
 export interface ConfigPathForbiddenData {
   reason: "config_path_forbidden";
   index: number;
   prop: string;
 }
-/**
- * Method served on the local socket only
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "LocalOnlyData".
- */
+
+/** Method served on the local socket only */
 export interface LocalOnlyData {
   reason: "local_only";
   method: string;
 }
-/**
- * The principal may not use this agent
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AgentNotAllowedData".
- */
+
+/** The principal may not use this agent */
 export interface AgentNotAllowedData {
   reason: "agent_not_allowed";
   agent: string;
 }
-/**
- * session/new.cwd names a directory this principal may not use
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "CwdForbiddenData".
- */
+
+/** session/new.cwd names a directory this principal may not use */
 export interface CwdForbiddenData {
   reason: "cwd_forbidden";
   cwd: string;
 }
-/**
- * Unknown, expired, discarded or another connection's upload
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadNotFoundData".
- */
+
+/** Unknown, expired, discarded or another connection's upload */
 export interface UploadNotFoundData {
   reason: "upload_not_found";
   upload_id?: string;
 }
-/**
- * Too many staged uploads on this connection
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ConnectionUploadsData".
- */
+
+/** Too many staged uploads on this connection */
 export interface ConnectionUploadsData {
   reason: "connection_uploads";
   limit: number;
 }
-/**
- * The staging budget is exhausted
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "BudgetData".
- */
+
+/** The staging budget is exhausted */
 export interface BudgetData {
   reason: "budget";
   limit_bytes: number;
 }
-/**
- * Offset does not equal the bytes received so far
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "OffsetMismatchData".
- */
+
+/** Offset does not equal the bytes received so far */
 export interface OffsetMismatchData {
   reason: "offset_mismatch";
   expected_offset: number;
 }
-/**
- * Not all declared bytes arrived
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "UploadIncompleteData".
- */
+
+/** Not all declared bytes arrived */
 export interface UploadIncompleteData {
   reason: "upload_incomplete";
   received_bytes: number;
   size_bytes: number;
 }
-/**
- * The bytes do not match the declared sha256
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "HashMismatchData".
- */
+
+/** The bytes do not match the declared sha256 */
 export interface HashMismatchData {
   reason: "hash_mismatch";
   expected_sha256: string;
   actual_sha256: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionSubscribeParams".
- */
+
 export interface SessionSubscribeParams {
   session_id: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionSubscribeResult".
- */
+
 export interface SessionSubscribeResult {
   session_id: string;
   subscribed: true;
-  /**
-   * The turn running on the session when the subscription began, so a watcher that joins midway shows it from its start: null when none runs. Every update sent for it before the subscription is in `updates`; every later one comes as a session/update after this result, none twice and none missing (the snapshot and the subscription are taken at one instant).
-   */
-  running_turn: null | RunningTurn;
+  /** The turn running on the session when the subscription began, so a watcher that joins midway shows it from its start: null when none runs. Every update sent for it before the subscription is in `updates`; every later one comes as a session/update after this result, none twice and none missing (the snapshot and the subscription are taken at one instant). */
+  running_turn: RunningTurn | null;
 }
-/**
- * A running turn so far: its prompt (as stored in the transcript, attachment lines included) and the session/update params already sent for it, in order. Consecutive agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts concatenated; an approval_request still waiting for its answer is the last update.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "RunningTurn".
- */
+
+/** A running turn so far: its prompt (as stored in the transcript, attachment lines included) and the session/update params already sent for it, in order. Consecutive agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts concatenated; an approval_request still waiting for its answer is the last update. */
 export interface RunningTurn {
   turn_id: string;
   prompt: string;
   updates: SessionUpdateParams[];
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUnsubscribeParams".
- */
+
 export interface SessionUnsubscribeParams {
   session_id: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "SessionUnsubscribeResult".
- */
+
 export interface SessionUnsubscribeResult {
   session_id: string;
   subscribed: false;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "HealthParams".
- */
-export interface HealthParams {}
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "HealthResult".
- */
+
+/** The wire dialect of a connection, fixed by its initialize (SPEC §13). zeroclaw: params with protocol_version and without protocolVersion, as zerocode (zeroclaw's terminal client) sends them; the daemon then sends what zeroclaw's own daemon sends (x-dialects). seed: every other client, the design note's shapes (§3–§11). */
+export type Dialect = "seed" | "zeroclaw";
+
+export interface HealthParams {
+}
+
 export interface HealthResult {
-  /**
-   * The daemon's process id.
-   */
+  /** The daemon's process id. */
   pid: number;
-  /**
-   * When this snapshot was taken.
-   */
+  /** When this snapshot was taken. */
   updated_at: string;
   uptime_seconds: number;
-  /**
-   * By component name: at least rpc, storage, and gateway while it runs (zeroclaw's own daemon reports its own components).
-   */
-  components: {
-    [k: string]: HealthComponent;
-  };
+  /** By component name: at least rpc, storage, and gateway while it runs (zeroclaw's own daemon reports its own components). */
+  components: { [k: string]: HealthComponent };
   process: HealthProcess;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "HealthComponent".
- */
+
 export interface HealthComponent {
   status: HealthStatus;
-  /**
-   * When the status last changed or was checked.
-   */
+  /** When the status last changed or was checked. */
   updated_at: string;
-  /**
-   * When it was last seen working.
-   */
+  /** When it was last seen working. */
   last_ok: string | null;
-  /**
-   * Why it last failed (null once it works again).
-   */
+  /** Why it last failed (null once it works again). */
   last_error: string | null;
   restart_count: number;
 }
-/**
- * This daemon process.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "HealthProcess".
- */
+
+/** ok: working; error: failing (last_error says why); starting: not up yet. */
+export type HealthStatus = "ok" | "error" | "starting";
+
+/** This daemon process. */
 export interface HealthProcess {
   rss_bytes: number;
-  /**
-   * CPU used since the previous health call, summed over cores (0..100 × num_cpus); null on the first.
-   */
+  /** CPU used since the previous health call, summed over cores (0..100 × num_cpus); null on the first. */
   cpu_percent: number | null;
   num_cpus: number;
   system_ram_total_bytes: number;
 }
-/**
- * initialize's result in the zeroclaw dialect, as zerocode reads it (parse_initialize_response): it refuses a daemon whose server_version differs from its own version, and compares server_pid with the pid of a daemon it spawned.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawInitializeResult".
- */
+
+/** initialize's result in the zeroclaw dialect, as zerocode reads it (parse_initialize_response): it refuses a daemon whose server_version differs from its own version, and compares server_pid with the pid of a daemon it spawned. */
 export interface ZeroclawInitializeResult {
   protocol_version: 1;
-  /**
-   * Config compat.zeroclaw_version (default 0.8.4).
-   */
+  /** Config compat.zeroclaw_version (default 0.8.4). */
   server_version: string;
-  /**
-   * The daemon's own process id.
-   */
+  /** The daemon's own process id. */
   server_pid: number;
-  /**
-   * Slash commands the daemon offers (this daemon: none).
-   */
+  /** Slash commands the daemon offers (this daemon: none). */
   commands: DaemonCommand[];
-  /**
-   * The method names this daemon serves.
-   */
+  /** The method names this daemon serves. */
   capabilities?: string[];
   principal?: Principal;
   implementation?: Implementation;
 }
-/**
- * status's result as zerocode reads it (StatusResult); this daemon sends every StatusResult member too.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawStatusResult".
- */
+
+/** status's result as zerocode reads it (StatusResult); this daemon sends every StatusResult member too. */
 export interface ZeroclawStatusResult {
-  /**
-   * Config compat.zeroclaw_version.
-   */
+  /** Config compat.zeroclaw_version. */
   server_version: string;
   protocol_version: number;
   active_sessions: number;
@@ -1801,127 +981,83 @@ export interface ZeroclawStatusResult {
   config_kind?: string;
   local_ipc_endpoint?: string;
 }
-/**
- * session/new's result as zerocode reads it (SessionNewResult); this daemon sends every SessionNewResult member too.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionNewResult".
- */
+
+/** session/new's result as zerocode reads it (SessionNewResult); this daemon sends every SessionNewResult member too. */
 export interface ZeroclawSessionNewResult {
   session_id: string;
   workspace_dir: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionUpdateAgentMessageChunk".
- */
+
+/** A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent. */
+export type ZeroclawSessionUpdateParams = ZeroclawSessionUpdateAgentMessageChunk | ZeroclawSessionUpdateAgentThoughtChunk | ZeroclawSessionUpdateToolCall | ZeroclawSessionUpdateToolResult | ZeroclawSessionUpdateApprovalRequest | ZeroclawSessionUpdateHistoryTrimmed | ZeroclawSessionUpdateTurnComplete;
+
 export interface ZeroclawSessionUpdateAgentMessageChunk {
   session_id: string;
   type: "agent_message_chunk";
   text: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionUpdateAgentThoughtChunk".
- */
+
 export interface ZeroclawSessionUpdateAgentThoughtChunk {
   session_id: string;
   type: "agent_thought_chunk";
   text: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionUpdateToolCall".
- */
+
 export interface ZeroclawSessionUpdateToolCall {
   session_id: string;
   type: "tool_call";
   tool_call_id: string;
   name: string;
-  /**
-   * The tool's arguments; arguments that are not a JSON object come as {arguments: <their text>}.
-   */
-  raw_input: {};
+  /** The tool's arguments; arguments that are not a JSON object come as {arguments: <their text>}. */
+  raw_input: { [k: string]: unknown };
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionUpdateToolResult".
- */
+
 export interface ZeroclawSessionUpdateToolResult {
   session_id: string;
   type: "tool_result";
   tool_call_id: string;
   name: string;
-  /**
-   * The output as the model is told it (JSON text for structured output).
-   */
+  /** The output as the model is told it (JSON text for structured output). */
   raw_output: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionUpdateApprovalRequest".
- */
+
 export interface ZeroclawSessionUpdateApprovalRequest {
   session_id: string;
   type: "approval_request";
   request_id: string;
   tool_name: string;
-  /**
-   * The tool's arguments on one line (key: value, …; long values cut).
-   */
+  /** The tool's arguments on one line (key: value, …; long values cut). */
   arguments_summary: string;
-  /**
-   * sessions.approval_timeout_ms in whole seconds, rounded up.
-   */
+  /** sessions.approval_timeout_ms in whole seconds, rounded up. */
   timeout_secs: number;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionUpdateHistoryTrimmed".
- */
+
 export interface ZeroclawSessionUpdateHistoryTrimmed {
   session_id: string;
   type: "history_trimmed";
   dropped_messages: number;
   kept_turns: number;
-  /**
-   * Why: token_budget (the agent's max_context_tokens).
-   */
+  /** Why: token_budget (the agent's max_context_tokens). */
   reason: string;
 }
-/**
- * The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none).
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionUpdateTurnComplete".
- */
+
+/** The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none). */
 export interface ZeroclawSessionUpdateTurnComplete {
   session_id: string;
   type: "turn_complete";
   outcome: TurnOutcome;
-  /**
-   * The reply, or the error message.
-   */
+  /** The reply, or the error message. */
   content: string;
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AgentsStatusParams".
- */
-export interface AgentsStatusParams {}
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AgentsStatusResult".
- */
+
+export interface AgentsStatusParams {
+}
+
 export interface AgentsStatusResult {
   agents: AgentStatus[];
 }
-/**
- * One agent as zerocode's AgentStatusEntry reads it.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AgentStatus".
- */
+
+/** One agent as zerocode's AgentStatusEntry reads it. */
 export interface AgentStatus {
   alias: string;
   enabled: boolean;
@@ -1929,70 +1065,66 @@ export interface AgentStatus {
   persisted_sessions: number;
   channels: string[];
 }
-/**
- * Only the owner or an admin may call this method
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "AdminRequiredData".
- */
+
+/** Only the owner or an admin may call this method */
 export interface AdminRequiredData {
   reason: "admin_required";
   method: string;
 }
-/**
- * Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again)
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "InvalidLoginCodeData".
- */
+
+/** Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again) */
 export interface InvalidLoginCodeData {
   reason: "invalid_login_code";
 }
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "DashboardLoginParams".
- */
-export interface DashboardLoginParams {}
-/**
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "DashboardLoginResult".
- */
+
+export interface DashboardLoginParams {
+}
+
 export interface DashboardLoginResult {
-  /**
-   * The one-time login code (initialize.login_code over the gateway).
-   */
+  /** The one-time login code (initialize.login_code over the gateway). */
   code: string;
-  /**
-   * The dashboard's address with the code in its fragment (#login=CODE, never sent to a server or logged), on a loopback name the gateway admits; null when the gateway is not running (start the daemon with --gateway or set gateway.enabled).
-   */
+  /** The dashboard's address with the code in its fragment (#login=CODE, never sent to a server or logged), on a loopback name the gateway admits; null when the gateway is not running (start the daemon with --gateway or set gateway.enabled). */
   url: string | null;
-  /**
-   * When the code stops working (ISO 8601).
-   */
+  /** When the code stops working (ISO 8601). */
   expires_at: string;
 }
-/**
- * RunningTurn in the zeroclaw dialect: the updates already sent, as that dialect's session/update params.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawRunningTurn".
- */
+
+/** RunningTurn in the zeroclaw dialect: the updates already sent, as that dialect's session/update params. */
 export interface ZeroclawRunningTurn {
   turn_id: string;
   prompt: string;
   updates: ZeroclawSessionUpdateParams[];
 }
-/**
- * SessionSubscribeResult in the zeroclaw dialect: running_turn's updates in that dialect.
- *
- * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
- * via the `definition` "ZeroclawSessionSubscribeResult".
- */
+
+/** SessionSubscribeResult in the zeroclaw dialect: running_turn's updates in that dialect. */
 export interface ZeroclawSessionSubscribeResult {
   session_id: string;
   subscribed: true;
-  running_turn: null | ZeroclawRunningTurn;
+  running_turn: ZeroclawRunningTurn | null;
 }
 
-// Method params/results that are plain references to a component.
-export type FileUploadCommitResult = FileEntry;
+export type InvalidRequestErrorData = InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData;
+
+export type InvalidParamsErrorData = InvalidParamsData | InvalidEntryData | InvalidConfigData | FileTooLargeData | FilenameTooLongData | ChunkTooLargeData | ExceedsDeclaredSizeData;
+
+export type SessionNotFoundErrorData = SessionNotFoundData | NoRunningTurnData | SessionKilledData;
+
+export type NotInitializedErrorData = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData;
+
+export type ForbiddenErrorData = NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData | CwdForbiddenData | AdminRequiredData;
+
+export type UploadLimitErrorData = ConnectionUploadsData | BudgetData;
+
+// Conventional names for method params/results and error data.
+export type ParseErrorErrorData = ParseErrorData;
+export type MethodNotFoundErrorData = MethodNotFoundData;
+export type InternalErrorErrorData = InternalErrorData;
+export type SessionLimitReachedErrorData = SessionLimitData;
+export type SessionBusyErrorData = SessionBusyData;
+export type SessionNotOwnedErrorData = SessionNotOwnedData;
+export type ConnectionLimitErrorData = ConnectionLimitData;
+export type VersionMismatchErrorData = VersionMismatchData;
+export type UploadNotFoundErrorData = UploadNotFoundData;
+export type UploadOffsetMismatchErrorData = OffsetMismatchData;
+export type UploadIncompleteErrorData = UploadIncompleteData;
+export type UploadHashMismatchErrorData = HashMismatchData;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadDocument, type OpenRpcDocument } from "../codegen/document.js";
+import { loadDocument, type OpenRpcDocument } from "../codegen/legacy/document.js";
 import { emitPython } from "../codegen/python/index.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");

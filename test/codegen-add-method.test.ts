@@ -19,7 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenRpcDocument } from "../codegen/document.js";
+import type { OpenRpcDocument } from "./helpers/own-document.js";
 import { REPO_ROOT, run } from "./helpers/proc-daemon.js";
 
 const REF = "#/components/schemas/";

@@ -8,9 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { implementedBy, loadDocument, type OpenRpcDocument, rewriteRefs } from "../codegen/document.js";
 import { emitGo } from "../codegen/go/index.js";
 import { errorTypeName, goName } from "../codegen/go/names.js";
+import {
+  implementedBy,
+  loadDocument,
+  type OpenRpcDocument,
+  rewriteRefs,
+} from "../codegen/legacy/document.js";
 import { REPO_ROOT, run } from "./helpers/proc-daemon.js";
 
 const BANNER = "// Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.";

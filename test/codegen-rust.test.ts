@@ -6,7 +6,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { implementedBy, isNotification, loadDocument, type OpenRpcDocument } from "../codegen/document.js";
+import {
+  implementedBy,
+  isNotification,
+  loadDocument,
+  type OpenRpcDocument,
+} from "../codegen/legacy/document.js";
 import { emitRust } from "../codegen/rust/index.js";
 import { snake } from "../codegen/rust/rust-names.js";
 import { REPO_ROOT, run } from "./helpers/proc-daemon.js";

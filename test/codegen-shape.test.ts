@@ -2,14 +2,14 @@
 // document that slips back: an inline params object or result, a tagged union without named variants
 // or without a const tag, inline error data, an array without items, a params component that
 // disagrees with the content descriptors.
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type JsonSchema, loadDocument, type OpenRpcDocument } from "../codegen/document.js";
-import { lintDocument } from "../codegen/lint.js";
+import { lintDocument } from "../codegen/zeroclaw/lint.js";
+import { type JsonSchema, loadOwnDocument, type OpenRpcDocument } from "./helpers/own-document.js";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const load = (): OpenRpcDocument => loadDocument(join(ROOT, "openrpc.json"));
+const _ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const load = (): OpenRpcDocument => loadOwnDocument();
 const lintWith = (mutate: (doc: OpenRpcDocument) => void): string => {
   const doc = structuredClone(load());
   mutate(doc);

@@ -3,22 +3,23 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadDocument } from "../codegen/document.js";
-import { emitMethodsDoc, METHODS_DOC } from "../codegen/emit-docs.js";
+import { readDocument } from "../codegen/model/index.js";
+import { emitMethodsDoc, METHODS_DOC } from "../codegen/zeroclaw/emit-docs.js";
+import { loadOwnDocument } from "./helpers/own-document.js";
 
 const root = join(import.meta.dirname, "..");
-const doc = loadDocument(join(root, "openrpc.json"));
+const doc = loadOwnDocument();
 
 describe("docs/methods.md", () => {
   it("is committed as generated, and generation is deterministic", () => {
-    const text = emitMethodsDoc(doc);
-    expect(emitMethodsDoc(loadDocument(join(root, "openrpc.json")))).toBe(text);
+    const text = emitMethodsDoc(readDocument(doc));
+    expect(emitMethodsDoc(readDocument(loadOwnDocument()))).toBe(text);
     expect(readFileSync(join(root, METHODS_DOC), "utf8")).toBe(text);
     expect(text.startsWith("<!-- Generated from openrpc.json")).toBe(true);
   });
 
   it("documents every method: heading, grant, params, result, every declared error, an example", () => {
-    const text = emitMethodsDoc(doc);
+    const text = emitMethodsDoc(readDocument(doc));
     const sections = text.split(/^### /m);
     for (const m of doc.methods) {
       const section = sections.find((s) => s.startsWith(`\`${m.name}\`\n`));

@@ -1,7 +1,7 @@
 // The methods and errors of openrpc.json as the Go client sees them: codegen/model.ts (the model every
 // target shares: directions, grants, names from `$ref`s, error variants by reason) with Go types on top.
-import type { JsonSchema, OpenRpcDocument } from "../document.js";
-import { buildModel, type NamedSchema } from "../model.js";
+import type { JsonSchema, OpenRpcDocument } from "../legacy/document.js";
+import { buildModel, type NamedSchema } from "../legacy/model.js";
 import { GoModel, type GoType } from "./model.js";
 import { errorTypeName, goName } from "./names.js";
 

@@ -1,6 +1,6 @@
 // The Go client target: openrpc.json → clients/go/zeroclaw/*_gen.go (types, errors, client methods).
 // The hand-written runtime next to them (client.go, framing.go, upload.go, …) is not generated.
-import type { OpenRpcDocument } from "../document.js";
+import type { OpenRpcDocument } from "../legacy/document.js";
 import { buildApi } from "./api.js";
 import { emitClientGo } from "./emit-client.js";
 import { emitErrorsGo } from "./emit-errors.js";

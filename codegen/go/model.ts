@@ -1,6 +1,6 @@
 // The Go view of openrpc.json: every schema a client needs as a Go declaration (struct, string enum or
 // tagged union), named from the document's own `$ref`s and component keys, never from assumed names.
-import type { JsonSchema, OpenRpcDocument } from "../document.js";
+import type { JsonSchema, OpenRpcDocument } from "../legacy/document.js";
 import { goName } from "./names.js";
 
 export type GoType =

@@ -1,6 +1,6 @@
 // _generated_errors.py: `ErrorCode`, one `ZeroclawError` subclass per error code with its `data`
 // typed (decoded by `data.reason`), and `error_from_wire`, which picks the class by code.
-import type { JsonSchema } from "../document.js";
+import type { JsonSchema } from "../legacy/document.js";
 import { allList, importList } from "./emit-types.js";
 import { type PyModel, reasonDataName } from "./model.js";
 import { converter } from "./py-exprs.js";

@@ -1,7 +1,7 @@
 // _generated_methods.py: `ClientMethods`, the mixin the hand-written client completes. One coroutine
 // per client → daemon method (keyword-only typed params, typed result, grant and errors in the
 // docstring), and one `on_<method>` hook per daemon → client request or notification.
-import { implementedBy, isNotification, type MethodObject } from "../document.js";
+import { implementedBy, isNotification, type MethodObject } from "../legacy/document.js";
 import { allList, importList } from "./emit-types.js";
 import { eventName, type PyModel, type PyType, paramsName, resultName } from "./model.js";
 import { annotation, converter, encoded, namesUsed } from "./py-exprs.js";

@@ -1,6 +1,6 @@
 // The Python target: `zeroclaw_client`'s generated modules, next to its hand-written runtime in
 // clients/python/src/zeroclaw_client/ (connection, client, uploads, codecs). See codegen/python/README.md.
-import type { OpenRpcDocument } from "../document.js";
+import type { OpenRpcDocument } from "../legacy/document.js";
 import { emitErrors } from "./emit-errors.js";
 import { emitMethods } from "./emit-methods.js";
 import { emitTypes } from "./emit-types.js";

@@ -2,8 +2,8 @@
 // and result, each error's data), as dataclasses, aliases or tagged unions. Names come from the
 // document's `$ref`s where it has them and are derived mechanically (`SessionUpdate` + `ToolCall`)
 // where a schema is inline, so the same document always gives the same model.
-import { bareRef, type JsonSchema, type OpenRpcDocument, paramsSchema } from "../document.js";
-import { pascal } from "../names.js";
+import { bareRef, type JsonSchema, type OpenRpcDocument, paramsSchema } from "../legacy/document.js";
+import { pascal } from "../legacy/names.js";
 import { attributeNames } from "./py-names.js";
 
 export type PyType =

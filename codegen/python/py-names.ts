@@ -1,6 +1,6 @@
 // Python identifiers derived mechanically from wire names (PEP 8: snake_case attributes and functions,
 // CapWords classes), so a generated name never drifts from the document.
-import { pascal } from "../names.js";
+import { pascal } from "../legacy/names.js";
 
 // keyword.kwlist of Python 3.11, plus the soft keywords that would read badly as attribute names.
 const KEYWORDS = new Set(

@@ -2,9 +2,9 @@
 // component (tagged unions as `#[serde(tag = ...)]` enums), the canonical `<Method>Params`/`Result`
 // names (aliases where the document names them otherwise), a typed error per code, and typed methods
 // and hooks on the hand-written `Client` (clients/rust/src/client.rs).
-import type { OpenRpcDocument } from "../document.js";
-import { buildModel, type NamedSchema } from "../model.js";
-import { pascal } from "../names.js";
+import type { OpenRpcDocument } from "../legacy/document.js";
+import { buildModel, type NamedSchema } from "../legacy/model.js";
+import { pascal } from "../legacy/names.js";
 import { declareErrorData, reasonEnumName, renderErrors } from "./rust-errors.js";
 import { type RustMethod, renderMethods } from "./rust-methods.js";
 import { rustType } from "./rust-names.js";

@@ -1,7 +1,7 @@
 // errors_gen.rs: every error in components.errors as a ZeroclawError variant carrying its message and
 // its data, decoded by `data.reason` into a `#[serde(tag = "reason")]` enum per code (declared with the
 // other types). A code or a data shape the client does not know stays readable as `Other`.
-import type { ErrorModel } from "../model.js";
+import type { ErrorModel } from "../legacy/model.js";
 import { docComment, rustType } from "./rust-names.js";
 import type { RustTypes } from "./rust-types.js";
 

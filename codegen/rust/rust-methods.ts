@@ -1,6 +1,6 @@
 // methods_gen.rs: one typed method on `Client` per client → daemon method, and for daemon → client
 // traffic a typed hook per method (`handle_<request>`, `on_<notification>`, `subscribe_<notification>`).
-import type { DocumentModel, MethodModel } from "../model.js";
+import type { DocumentModel, MethodModel } from "../legacy/model.js";
 import { docComment, rustIdent } from "./rust-names.js";
 
 export interface RustMethod {

@@ -1,6 +1,6 @@
 // Rust identifiers derived mechanically from wire names: snake_case for fields and methods, PascalCase
 // for types and variants, raw identifiers (`r#type`) where a wire name is a Rust keyword.
-import { pascal } from "../names.js";
+import { pascal } from "../legacy/names.js";
 
 const KEYWORDS = new Set(
   (

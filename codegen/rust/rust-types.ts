@@ -2,7 +2,7 @@
 // enums, tagged-union enums, aliases) in the order it first meets them, so output is deterministic.
 // Inline objects and enums get names from their parent (`StatusResultConnections`); a name met twice
 // with different shapes is an error rather than a silent suffix.
-import { bareRef, type JsonSchema, type OpenRpcDocument } from "../document.js";
+import { bareRef, type JsonSchema, type OpenRpcDocument } from "../legacy/document.js";
 import { docComment, rustIdent, rustType, snake, snakeRoundTrips } from "./rust-names.js";
 
 const REF = "#/components/schemas/";

@@ -159,6 +159,24 @@ const COMMANDS: Record<string, Command> = {
       return dashboardCommand({ open: v.open === true, configDir: str(v["config-dir"]) });
     },
   },
+  codegen: {
+    options: {
+      openrpc: { type: "string" },
+      lang: { type: "string" },
+      out: { type: "string" },
+      name: { type: "string" },
+    },
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { codegenCommand } = await import("../cli/codegen-command.js");
+      return codegenCommand({
+        openrpc: str(v.openrpc),
+        lang: str(v.lang),
+        out: str(v.out),
+        name: str(v.name),
+      });
+    },
+  },
   upload: {
     options: CONFIG_DIR,
     positionals: { min: 2, max: 2 },

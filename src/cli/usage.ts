@@ -79,6 +79,16 @@ Revokes a pairing token; the connection using it fails its next call.`,
   upload: `usage: zeroclaw upload SESSION FILE [--config-dir DIR]
 
 Chunked upload into the session's workspace, with a progress bar; prints the FileEntry.`,
+  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME]
+
+Generates a typed client package for any OpenRPC 1.x document into DIR (created if needed; only
+files under it are written): the manifest at its root, one method per OpenRPC method, typed
+params, results and errors, transports chosen by URL (http(s)://, ws(s)://, a Unix socket).
+  --openrpc FILE  the document (JSON), checked against the OpenRPC meta-schema
+  --lang LANG     ts (typescript); python, go and rust as their targets land
+  --out DIR       where the package goes
+  --name NAME     package/module/crate name (default: from info.title), normalised per language
+Exit 0 written, 1 the document is invalid (each problem with its path), 2 bad usage.`,
   conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [OPTIONS]
 
 Runs the black-box conformance suite against a daemon (any implementation);
@@ -100,6 +110,7 @@ Commands:
   pair         print a pairing token for the gateway
   unpair       revoke a pairing token
   upload       upload a file into a session's workspace
+  codegen      generate a typed client from any OpenRPC document
   conformance  run the conformance suite against a daemon
 
 Options: -h, --help (also after any command), -V, --version.

@@ -1,0 +1,4 @@
+// The model's public surface: what targets, the command line and `npm run generate` import.
+export { loadModel, readDocument } from "./read.js";
+export * from "./types.js";
+export { type DocumentProblem, formatProblem, validateDocument } from "./validate.js";

@@ -1,0 +1,51 @@
+// generated/daemon-to-client.ts: the daemon's typed senders for daemon → client traffic, over any
+// endpoint with request/notify (src/jsonrpc's Peer is one). One method per daemon → client method:
+// a notification is sent and forgotten; a request takes a signal, and an aborted signal withdraws it.
+import type { Model } from "../model/types.js";
+import { camel } from "../naming/words.js";
+import { dialectShapes } from "./dialects.js";
+import { ownNames } from "./names.js";
+
+export function emitDaemonToClient(model: Model, banner: string): string {
+  const own = ownNames(model);
+  const senders: string[] = [];
+  for (const m of model.methods) {
+    if (m.implementedBy !== "client") continue;
+    // A connection of another dialect gets that dialect's params (x-dialects, SPEC §13).
+    const p = [own.params(m), ...dialectShapes(m).flatMap((d) => (d.params ? [d.params] : []))]
+      .map((n) => `T.${n}`)
+      .join(" | ");
+    const summary = m.docs.summary
+      ? `  /** ${m.docs.summary} */
+`
+      : "";
+    if (!m.result) {
+      senders.push(`${summary}  ${camel(m.name)}(params: ${p}): void {
+    this.endpoint.notify(${JSON.stringify(m.name)}, params);
+  }`);
+    } else {
+      const r = `T.${own.result(m)}`;
+      senders.push(`${summary}  ${camel(m.name)}(params: ${p}, options?: SendOptions): Promise<${r}> {
+    return this.endpoint.request(${JSON.stringify(m.name)}, params, options) as Promise<${r}>;
+  }`);
+    }
+  }
+  return `${banner}
+import type * as T from "./types.js";
+
+export type SendOptions = { signal?: AbortSignal };
+
+/** The daemon's end of one connection: correlation, ids and framing live behind it. */
+export interface DaemonEndpoint {
+  request(method: string, params: unknown, options?: SendOptions): Promise<unknown>;
+  notify(method: string, params: unknown): void;
+}
+
+/** What the daemon may send to one client. */
+export class DaemonToClient {
+  constructor(readonly endpoint: DaemonEndpoint) {}
+
+${senders.join("\n\n")}
+}
+`;
+}

@@ -1,0 +1,73 @@
+// `zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME]`: a typed client
+// package for any valid OpenRPC 1.x document. The document is checked against the OpenRPC
+// meta-schema (an invalid one: exit 1, each problem with its JSON Pointer and the meta-schema path),
+// read into the model (codegen/model/) and handed to the language's target (codegen/targets/). Only
+// files under --out are written; the zeroclaw lint profile is not applied (that is for our own
+// openrpc.json, `npm run generate`).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
+import { formatProblem, readDocument, validateDocument } from "../../codegen/model/index.js";
+import { findTarget, TARGETS } from "../../codegen/targets/index.js";
+import { CliError, Exit, usageError } from "./exit-codes.js";
+
+export type CodegenOptions = { openrpc?: string; lang?: string; out?: string; name?: string };
+
+export function codegenCommand(
+  o: CodegenOptions,
+  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): number {
+  if (!o.openrpc) throw usageError("missing --openrpc FILE");
+  if (!o.lang) throw usageError(`missing --lang (${TARGETS.map((t) => t.lang).join(", ")})`);
+  if (!o.out) throw usageError("missing --out DIR");
+  const target = findTarget(o.lang);
+  if (!target) throw usageError(`unknown --lang ${o.lang} (${TARGETS.map((t) => t.lang).join(", ")})`);
+  if (!target.emit)
+    throw usageError(`--lang ${target.lang}: the ${target.displayName} target is not yet available`);
+
+  let text: string;
+  try {
+    text = readFileSync(o.openrpc, "utf8");
+  } catch (err) {
+    throw usageError(
+      `cannot read --openrpc ${o.openrpc}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+    );
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new CliError(`${o.openrpc} is not JSON: ${(err as Error).message}`, Exit.failed);
+  }
+  const problems = validateDocument(doc);
+  if (problems.length > 0)
+    throw new CliError(
+      `${o.openrpc} is not a valid OpenRPC document:\n${problems.map((p) => `  ${formatProblem(p)}`).join("\n")}`,
+      Exit.failed,
+    );
+  const model = readDocument(doc);
+  const broken = model.notes.filter((n) => n.severity === "error");
+  if (broken.length > 0)
+    throw new CliError(
+      `${o.openrpc} is not a valid OpenRPC document:\n${broken.map((n) => `  ${n.pointer.slice(1) || "/"}: ${n.message}`).join("\n")}`,
+      Exit.failed,
+    );
+
+  const packageName = target.naming.packageName(o.name ?? model.info.title);
+  const files = target.emit(model, { packageName });
+  const out = resolve(o.out);
+  for (const f of files) {
+    const path = normalize(join(out, f.path));
+    // A target only ever names paths inside the package; refuse anything else rather than write it.
+    if (isAbsolute(f.path) || !path.startsWith(out + sep))
+      throw new Error(`target ${target.lang} emitted ${f.path}, outside --out`);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, f.content);
+  }
+  const fallbacks = model.notes.filter((n) => n.severity === "fallback").length;
+  log(
+    `wrote ${files.length} files to ${out}: ${target.displayName} package ${packageName} ` +
+      `(${model.methods.length} methods, ${model.types.size} types, ${model.errors.size} errors` +
+      `${fallbacks > 0 ? `, ${fallbacks} schemas typed as any JSON` : ""})`,
+  );
+  return Exit.ok;
+}
