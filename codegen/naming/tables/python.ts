@@ -3,7 +3,7 @@
 // The soft keywords `match`, `case` and `type` are ordinary names (`update.type`), so they stay.
 // Reserved per kind: what the generated package itself declares or imports next to the generated
 // names (a type named `Literal` or `RpcError` would shadow it), builtins a member or method must not
-// shadow in annotations of its class body (a field named `str` would retype every later `str`), and
+// shadow in its class body (a field named `str` would retype every later `str`), and
 // the names a dataclass or the client uses itself (`to_json`, `connection`, `close`).
 import type { NamingTable } from "../table.js";
 import { pascal, snake } from "../words.js";
@@ -15,7 +15,9 @@ const KEYWORDS = new Set(
   ).split(" "),
 );
 
-const BUILTINS = "str int float bool list dict tuple object bytes type".split(" ");
+// Names a class body uses in annotations or decorators (`str`, `os.PathLike`, `@classmethod`,
+// `dataclasses.field`): a member or method of that name would rebind them for the rest of the class.
+const CLASS_BODY = "str int float bool list dict tuple object bytes bytearray memoryview os dataclasses classmethod".split(" ");
 
 export const pythonNaming: NamingTable = {
   language: "python",
@@ -35,9 +37,9 @@ export const pythonNaming: NamingTable = {
         "FrameTooLargeError UnsupportedTransportError JsonValue Unset UNSET DEFAULT_URL Exception"
       ).split(" "),
     ),
-    member: new Set([...BUILTINS, "self", "cls", "from_json", "to_json", "additional_properties"]),
-    method: new Set([...BUILTINS, "close", "connect", "connection", "request", "notify", "upload"]),
-    param: new Set([...BUILTINS, "self"]),
+    member: new Set([...CLASS_BODY, "self", "cls", "from_json", "to_json", "additional_properties"]),
+    method: new Set([...CLASS_BODY, "close", "connect", "connection", "request", "notify", "upload"]),
+    param: new Set([...CLASS_BODY, "self"]),
   },
   escape: (name) => `${name}_`,
   digitPrefix: (kind) => (kind === "type" ? "T" : "_"),

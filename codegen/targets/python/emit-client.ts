@@ -36,7 +36,7 @@ export function emitErrors(model: Model, names: Names, py: PyTypes): string {
   const body = classes.join("\n\n\n");
   return `from __future__ import annotations
 
-${/_c\./.test(body) ? "from .runtime import codec as _c\n" : ""}${/JsonValue/.test(body) ? "from .runtime.codec import JsonValue\n" : ""}from .runtime.errors import RpcError
+${/\bLiteral\[/.test(body) ? "from typing import Literal\n\n" : ""}${/_c\./.test(body) ? "from .runtime import codec as _c\n" : ""}${/JsonValue/.test(body) ? "from .runtime.codec import JsonValue\n" : ""}from .runtime.errors import RpcError
 ${fromTypes(uses).join("\n")}
 
 __all__ = [${["ERRORS", ...all].map((n) => `\n    ${pyLiteral(n)},`).join("")}\n]
@@ -73,7 +73,7 @@ function call(m: Method, py: PyTypes, names: Names, uses: Uses): Call {
   };
   if (m.paramStructure === "by-name") {
     const decl = m.paramsObject ? py.model.types.get(m.paramsObject.name) : undefined;
-    if (decl !== undefined && py.isClass(decl)) {
+    if (decl?.kind === "object" && py.isClass(decl)) {
       const name = py.ann(m.paramsObject!, uses);
       const member = (wire: string): string => names.member(decl.name, wire);
       const params = decl.members.map((p) => py.slot(p, member(p.name), uses));
@@ -195,8 +195,10 @@ export function emitClient(py: PyTypes, names: Names, upload: boolean): string {
             on_progress=on_progress,
         )`);
   }
-  const endpoints = model.extensions["x-default-endpoint"];
-  const candidates = Array.isArray(endpoints) ? endpoints.filter((e): e is string => typeof e === "string") : [];
+  // zeroclaw's `x-default-endpoint` (an environment-dependent socket path, SPEC §1): `{urls: [...]}`.
+  const declared = model.extensions["x-default-endpoint"];
+  const urls = declared !== null && typeof declared === "object" && !Array.isArray(declared) ? declared.urls : undefined;
+  const candidates = Array.isArray(urls) ? urls.filter((e): e is string => typeof e === "string") : [];
   const body = methods.join("\n\n");
   const errorNames = [...uses].filter((u) => u.startsWith("!")).map((u) => u.slice(1));
   const typeNames = new Set([...uses].filter((u) => !u.startsWith("!") && u !== "JsonValue"));
@@ -210,6 +212,7 @@ export function emitClient(py: PyTypes, names: Names, upload: boolean): string {
     ...(upload ? ["import os"] : []),
     ...(has(/warnings\.warn/) ? ["import warnings"] : []),
     `from collections.abc import ${[...(has(/Awaitable\[/) ? ["Awaitable"] : []), ...(has(/Callable\[/) ? ["Callable"] : []), "Mapping"].join(", ")}`,
+    ...(has(/\bLiteral\[/) ? ["from typing import Literal"] : []),
     "",
     `from .errors import ${["ERRORS", ...new Set(errorNames)].sort().join(", ")}`,
     ...(has(/_c\./) ? ["from .runtime import codec as _c"] : []),

@@ -22,7 +22,7 @@ const block = (names: string[]): string => `(${names.map((n) => `\n    ${n},`).j
 export function emitPython(model: Model, options: EmitOptions): EmittedFile[] {
   const names = createNames(model, pythonNaming);
   const py = new PyTypes(model, names);
-  const pkg = options.packageName;
+  const pkg = pythonNaming.packageName(options.packageName); // idempotent; makes any given name importable
   const upload = UPLOAD.every((u) => model.methods.some((m) => m.name === u));
   const client = emitClient(py, names, upload);
   const streams = client.includes("Subscription(");

@@ -16,7 +16,7 @@ export class PyTypes {
   ) {}
 
   /** Objects without members or typed extras are any JSON: documents use `{}` for strings too (lotus). */
-  isClass(d: Decl | undefined): d is ObjectDecl {
+  isClass(d: Decl | undefined): boolean {
     return d?.kind === "object" && (d.members.length > 0 || d.additional.kind === "typed");
   }
 
@@ -147,11 +147,11 @@ ${encode.join("\n")}
   }
 
   /** One declaration: a dataclass, or an alias and its decoder. */
-  decl(d: Decl): string {
+  decl(d: Decl, quoted = false): string {
     const name = this.names.type(d.name);
-    if (this.isClass(d)) return this.object(d, name);
+    if (d.kind === "object" && this.isClass(d)) return this.object(d, name);
     const alias = (expr: string, decode: string, note = ""): string =>
-      `${name}: TypeAlias = ${JSON.stringify(expr)}${note}\n${docstring(d.docs, "")}\n\ndef decode_${name}(value: JsonValue) -> ${name}:\n${decode}`;
+      `${name}: TypeAlias = ${quoted ? JSON.stringify(expr) : expr}${note}\n${docstring(d.docs, "")}\n\ndef decode_${name}(value: JsonValue) -> ${name}:\n${decode}`;
     switch (d.kind) {
       case "object":
         return alias("JsonValue", "    return value", comment("an object with no declared members: any JSON"));
@@ -185,11 +185,50 @@ ${encode.join("\n")}
     }
   }
 
+  /** Every ref in `t` (the declarations an alias of `t` needs to exist first). */
+  private refs(t: Type, out: string[] = []): string[] {
+    if (t.kind === "ref") out.push(t.name);
+    else if (t.kind === "array") this.refs(t.items, out);
+    else if (t.kind === "map") this.refs(t.values, out);
+    else if (t.kind === "nullable") this.refs(t.type, out);
+    return out;
+  }
+
+  /**
+   * Aliases are real typing objects at run time (`typing.get_type_hints` resolves them), so each is
+   * written after the aliases it uses (classes come first: their annotations are lazy). An alias on
+   * a cycle of aliases, or using one, is written as a string instead.
+   */
+  private aliasOrder(): { order: Decl[]; quoted: Set<string> } {
+    const order: Decl[] = [];
+    const quoted = new Set<string>();
+    const state = new Map<string, "visiting" | "done">();
+    const deps = (d: Decl): string[] =>
+      d.kind === "alias" ? this.refs(d.type) : d.kind === "union" ? d.variants.flatMap((v) => this.refs(v)) : [];
+    const visit = (name: string): boolean => {
+      const d = this.model.types.get(name);
+      if (d === undefined || this.isClass(d)) return false;
+      if (state.get(name) === "done") return quoted.has(name);
+      if (state.get(name) === "visiting") return true;
+      state.set(name, "visiting");
+      const q = deps(d).map(visit).includes(true);
+      state.set(name, "done");
+      if (q) quoted.add(name);
+      order.push(d);
+      return q;
+    };
+    for (const name of this.model.types.keys()) visit(name);
+    return { order, quoted };
+  }
+
   /** The whole types.py body (after the banner). */
   module(): string {
     const decls = [...this.model.types.values()];
     const names = decls.map((d) => this.names.type(d.name));
-    const body = decls.map((d) => this.decl(d)).join("\n\n\n");
+    const { order, quoted } = this.aliasOrder();
+    const body = [...decls.filter((d) => this.isClass(d)), ...order]
+      .map((d) => this.decl(d, quoted.has(d.name)))
+      .join("\n\n\n");
     const imports = [
       "from __future__ import annotations",
       "",

@@ -18,9 +18,11 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from json.encoder import encode_basestring
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, Final, TypeAlias, TypeVar, Union
 
-JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
+# `Union` rather than `|`: the alias is recursive, and this way it is a real typing object at run time
+# (`typing.get_type_hints` can resolve annotations that use it).
+JsonValue: TypeAlias = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]  # noqa: UP007
 """Any JSON value, as ``json.loads`` gives it."""
 
 T = TypeVar("T")
