@@ -72,7 +72,8 @@ export async function emitAll(doc: unknown): Promise<{ files: Map<string, string
   for (const c of MODEL_CLIENTS) {
     for (const f of findTarget(c.lang)!.emit!(model, { packageName: c.name })) {
       const path = `${c.dir}/${f.path}`;
-      if (files.has(path)) throw new Error(`codegen/targets/${c.lang} emits ${path}, which another target emits`);
+      if (files.has(path))
+        throw new Error(`codegen/targets/${c.lang} emits ${path}, which another target emits`);
       files.set(path, f.content);
     }
   }

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readDocument } from "../codegen/model/index.js";
 import { pythonTarget } from "../codegen/targets/python/index.js";
 import { pythonHarness } from "./helpers/codegen-corpus/python.js";
+import { loadOwnDocument, type OpenRpcDocument } from "./helpers/own-document.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PKG = join(ROOT, "clients", "python");
@@ -119,7 +120,7 @@ describe.skipIf(!hasPython)("clients/python (python3 ≥ 3.11)", () => {
   }, 180_000);
 });
 
-const own = () => JSON.parse(readFileSync(join(ROOT, "openrpc.json"), "utf8")) as Record<string, any>;
+const own = (): OpenRpcDocument => loadOwnDocument();
 const emit = (doc: unknown) => pythonTarget.emit!(readDocument(doc), { packageName: "zeroclaw_client" });
 
 describe("codegen/targets/python on openrpc.json", () => {
@@ -131,7 +132,11 @@ describe("codegen/targets/python on openrpc.json", () => {
       expect(readFileSync(join(PKG, f.path), "utf8"), f.path).toBe(f.content);
     }
     expect(first.map((f) => f.path)).toEqual(
-      expect.arrayContaining(["pyproject.toml", "src/zeroclaw_client/client.py", "src/zeroclaw_client/runtime/upload.py"]),
+      expect.arrayContaining([
+        "pyproject.toml",
+        "src/zeroclaw_client/client.py",
+        "src/zeroclaw_client/runtime/upload.py",
+      ]),
     );
   });
 });

@@ -17,7 +17,10 @@ const KEYWORDS = new Set(
 
 // Names a class body uses in annotations or decorators (`str`, `os.PathLike`, `@classmethod`,
 // `dataclasses.field`): a member or method of that name would rebind them for the rest of the class.
-const CLASS_BODY = "str int float bool list dict tuple object bytes bytearray memoryview os dataclasses classmethod".split(" ");
+const CLASS_BODY =
+  "str int float bool list dict tuple object bytes bytearray memoryview os dataclasses classmethod".split(
+    " ",
+  );
 
 export const pythonNaming: NamingTable = {
   language: "python",

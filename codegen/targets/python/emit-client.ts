@@ -20,8 +20,16 @@ export function emitErrors(model: Model, names: Names, py: PyTypes): string {
   const uses: Uses = new Set();
   const classes = [...model.errors.values()].map((e) => {
     const cls = names.errorType(e);
-    const reasons = e.variants.length > 0 ? `\`\`data.reason\`\`: ${e.variants.map((v) => v.reason).join(", ")}.` : undefined;
-    const doc = docstring({ summary: `${e.code}: ${e.message}`, description: e.docs.description }, "    ", true, [reasons]);
+    const reasons =
+      e.variants.length > 0
+        ? `\`\`data.reason\`\`: ${e.variants.map((v) => v.reason).join(", ")}.`
+        : undefined;
+    const doc = docstring(
+      { summary: `${e.code}: ${e.message}`, description: e.docs.description },
+      "    ",
+      true,
+      [reasons],
+    );
     const data =
       e.data === undefined
         ? "    data: JsonValue"
@@ -86,7 +94,11 @@ function call(m: Method, py: PyTypes, names: Names, uses: Uses): Call {
     }
     const ann = m.paramsObject ? py.ann(m.paramsObject, uses) : "dict[str, JsonValue]";
     return m.paramsOptional || !m.paramsObject
-      ? { params: [`params: ${ann} | None = None`], wire: "{} if params is None else _c.encode(params)", args: [] }
+      ? {
+          params: [`params: ${ann} | None = None`],
+          wire: "{} if params is None else _c.encode(params)",
+          args: [],
+        }
       : { params: [`params: ${ann}`], wire: "_c.encode(params)", args: [] };
   }
   // By position: optional params after the last required one get defaults; earlier ones must be given.
@@ -117,7 +129,7 @@ function method(m: Method, py: PyTypes, names: Names, uses: Uses, unique: (n: st
     const d = model.errors.get(e);
     return d ? [names.errorType(d)] : [];
   });
-  errors.forEach((e) => uses.add(`!${e}`));
+  for (const e of errors) uses.add(`!${e}`);
   const c = call(m, py, names, uses);
   const extra = [
     `\`\`${m.name}\`\``,
@@ -131,9 +143,19 @@ function method(m: Method, py: PyTypes, names: Names, uses: Uses, unique: (n: st
     : "";
   const result: Type | undefined = m.result?.type;
   if (m.implementedBy === "client") {
-    const decode = m.paramsObject || m.paramStructure === "by-name" ? (m.paramsObject ? py.dec(m.paramsObject, uses) : "_c.any_json") : `_c.args(${m.params.map((p) => py.dec(p.type, uses)).join(", ")})`;
+    const decode =
+      m.paramsObject || m.paramStructure === "by-name"
+        ? m.paramsObject
+          ? py.dec(m.paramsObject, uses)
+          : "_c.any_json"
+        : `_c.args(${m.params.map((p) => py.dec(p.type, uses)).join(", ")})`;
     const spread = m.paramStructure === "by-position" ? ", spread=True" : "";
-    const args = m.paramStructure === "by-position" ? m.params.map((p) => py.ann(p.type, uses)).join(", ") : m.paramsObject ? py.ann(m.paramsObject, uses) : "JsonValue";
+    const args =
+      m.paramStructure === "by-position"
+        ? m.params.map((p) => py.ann(p.type, uses)).join(", ")
+        : m.paramsObject
+          ? py.ann(m.paramsObject, uses)
+          : "JsonValue";
     if (result === undefined) {
       const hook = unique(`on_${name}`);
       const events = unique(`${name}_events`);
@@ -152,7 +174,8 @@ ${doc("Answers the server's requests with ``handler`` (usable as a decorator).")
   }
   const errs = tuple(errors);
   const sig = `    async def ${name}(${["self", ...c.params].join(", ")}) -> ${result ? py.ann(result, uses) : "None"}:\n${doc()}${warn}`;
-  if (result === undefined) return `${sig}        await self.connection.notify(${pyLiteral(m.name)}, ${c.wire})`;
+  if (result === undefined)
+    return `${sig}        await self.connection.notify(${pyLiteral(m.name)}, ${c.wire})`;
   const send = `await self.connection.request(${pyLiteral(m.name)}, ${c.wire}, ${errs})`;
   return `${sig}        return ${result.kind === "any" ? send : `${py.dec(result, uses)}(${send})`}`;
 }
@@ -167,8 +190,10 @@ export function emitClient(py: PyTypes, names: Names, upload: boolean): string {
     const commit = model.methods.find((m) => m.name === UPLOAD[2])!;
     const errs = UPLOAD.map((u) => {
       const m = model.methods.find((x) => x.name === u)!;
-      const list = m.errors.flatMap((e) => (model.errors.get(e) ? [names.errorType(model.errors.get(e)!)] : []));
-      list.forEach((e) => uses.add(`!${e}`));
+      const list = m.errors.flatMap((e) =>
+        model.errors.get(e) ? [names.errorType(model.errors.get(e)!)] : [],
+      );
+      for (const e of list) uses.add(`!${e}`);
       return tuple(list);
     });
     const r = commit.result ? py.ann(commit.result.type, uses) : "None";
@@ -197,15 +222,27 @@ export function emitClient(py: PyTypes, names: Names, upload: boolean): string {
   }
   // zeroclaw's `x-default-endpoint` (an environment-dependent socket path, SPEC §1): `{urls: [...]}`.
   const declared = model.extensions["x-default-endpoint"];
-  const urls = declared !== null && typeof declared === "object" && !Array.isArray(declared) ? declared.urls : undefined;
+  const urls =
+    declared !== null && typeof declared === "object" && !Array.isArray(declared) ? declared.urls : undefined;
   const candidates = Array.isArray(urls) ? urls.filter((e): e is string => typeof e === "string") : [];
   const body = methods.join("\n\n");
   const errorNames = [...uses].filter((u) => u.startsWith("!")).map((u) => u.slice(1));
   const typeNames = new Set([...uses].filter((u) => !u.startsWith("!") && u !== "JsonValue"));
   const server = model.servers[0];
   const has = (re: RegExp): boolean => re.test(body);
-  const codec = [...(has(/\bJsonValue\b/) ? ["JsonValue"] : []), ...(has(/\bUNSET\b/) ? ["UNSET"] : []), ...(has(/\bUnset\b/) ? ["Unset"] : [])];
-  const conn = ["Connecting", "Connection", ...(candidates.length > 0 ? ["default_endpoint"] : []), "open_connection", ...(has(/typed_handler\(/) ? ["typed_handler"] : []), ...(has(/typed_listener\(/) ? ["typed_listener"] : [])];
+  const codec = [
+    ...(has(/\bJsonValue\b/) ? ["JsonValue"] : []),
+    ...(has(/\bUNSET\b/) ? ["UNSET"] : []),
+    ...(has(/\bUnset\b/) ? ["Unset"] : []),
+  ];
+  const conn = [
+    "Connecting",
+    "Connection",
+    ...(candidates.length > 0 ? ["default_endpoint"] : []),
+    "open_connection",
+    ...(has(/typed_handler\(/) ? ["typed_handler"] : []),
+    ...(has(/typed_listener\(/) ? ["typed_listener"] : []),
+  ];
   const imports = [
     "from __future__ import annotations",
     "",

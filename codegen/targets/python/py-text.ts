@@ -10,7 +10,7 @@ export function pyLiteral(v: string | number | boolean | null): string {
   return JSON.stringify(v);
 }
 
-const escape = (text: string): string =>
+const escapeDoc = (text: string): string =>
   text
     .replace(/\r\n?/g, "\n")
     .replaceAll("\\", "\\\\")
@@ -22,17 +22,27 @@ const escape = (text: string): string =>
 /** The lines a declaration or method documents itself with: summary, description, extras. */
 export function docText(docs: Docs, extra: (string | undefined)[] = []): string {
   const summary = docs.summary !== undefined && docs.summary !== docs.description ? docs.summary : undefined;
-  return [summary, docs.description, ...extra, docs.deprecated ? ".. deprecated:: in the document" : undefined]
+  return [
+    summary,
+    docs.description,
+    ...extra,
+    docs.deprecated ? ".. deprecated:: in the document" : undefined,
+  ]
     .filter((l): l is string => l !== undefined && l.trim() !== "")
     .join("\n\n")
     .trim();
 }
 
 /** A `"""…"""` block at `indent` (with a blank line after it for a class), or "" with nothing to say. */
-export function docstring(docs: Docs, indent: string, blankAfter = false, extra: (string | undefined)[] = []): string {
+export function docstring(
+  docs: Docs,
+  indent: string,
+  blankAfter = false,
+  extra: (string | undefined)[] = [],
+): string {
   const text = docText(docs, extra);
   if (text === "") return "";
-  const lines = escape(text).split("\n");
+  const lines = escapeDoc(text).split("\n");
   const body =
     lines.length === 1
       ? `${indent}"""${lines[0]}"""`

@@ -50,7 +50,9 @@ export class PyTypes {
       case "null":
         return "None";
       case "literal":
-        return typeof t.value === "number" && !Number.isInteger(t.value) ? "float" : `Literal[${pyLiteral(t.value)}]`;
+        return typeof t.value === "number" && !Number.isInteger(t.value)
+          ? "float"
+          : `Literal[${pyLiteral(t.value)}]`;
       case "array":
         return `list[${this.ann(t.items, uses)}]`;
       case "map":
@@ -100,8 +102,11 @@ export class PyTypes {
   /** `name: annotation[ = default]` for a member or keyword param. */
   slot(m: Member, name: string, uses?: Uses): string {
     const ann = this.ann(m.type, uses);
-    if (m.required) return m.type.kind === "literal" ? `${name}: ${ann} = ${pyLiteral(m.type.value)}` : `${name}: ${ann}`;
-    return this.absent(m.type) === "UNSET" ? `${name}: ${ann} | Unset = UNSET` : `${name}: ${ann} | None = None`;
+    if (m.required)
+      return m.type.kind === "literal" ? `${name}: ${ann} = ${pyLiteral(m.type.value)}` : `${name}: ${ann}`;
+    return this.absent(m.type) === "UNSET"
+      ? `${name}: ${ann} | Unset = UNSET`
+      : `${name}: ${ann} | None = None`;
   }
 
   private object(d: ObjectDecl, name: string): string {
@@ -154,7 +159,11 @@ ${encode.join("\n")}
       `${name}: TypeAlias = ${quoted ? JSON.stringify(expr) : expr}${note}\n${docstring(d.docs, "")}\n\ndef decode_${name}(value: JsonValue) -> ${name}:\n${decode}`;
     switch (d.kind) {
       case "object":
-        return alias("JsonValue", "    return value", comment("an object with no declared members: any JSON"));
+        return alias(
+          "JsonValue",
+          "    return value",
+          comment("an object with no declared members: any JSON"),
+        );
       case "enum": {
         const values = d.values.map((v) => v.value);
         const exact = values.filter((v) => typeof v !== "number" || Number.isInteger(v));
@@ -204,7 +213,11 @@ ${encode.join("\n")}
     const quoted = new Set<string>();
     const state = new Map<string, "visiting" | "done">();
     const deps = (d: Decl): string[] =>
-      d.kind === "alias" ? this.refs(d.type) : d.kind === "union" ? d.variants.flatMap((v) => this.refs(v)) : [];
+      d.kind === "alias"
+        ? this.refs(d.type)
+        : d.kind === "union"
+          ? d.variants.flatMap((v) => this.refs(v))
+          : [];
     const visit = (name: string): boolean => {
       const d = this.model.types.get(name);
       if (d === undefined || this.isClass(d)) return false;
@@ -234,11 +247,17 @@ ${encode.join("\n")}
       "",
       ...(/dataclasses\./.test(body) ? ["import dataclasses"] : []),
       ...(/\bLiteral\[/.test(body) || /TypeAlias/.test(body)
-        ? [`from typing import ${[/\bLiteral\[/.test(body) ? "Literal" : "", /TypeAlias/.test(body) ? "TypeAlias" : ""].filter(Boolean).join(", ")}`]
+        ? [
+            `from typing import ${[/\bLiteral\[/.test(body) ? "Literal" : "", /TypeAlias/.test(body) ? "TypeAlias" : ""].filter(Boolean).join(", ")}`,
+          ]
         : []),
       "",
       ...(/_c\./.test(body) ? ["from .runtime import codec as _c"] : []),
-      ...(body === "" ? [] : [`from .runtime.codec import ${["JsonValue", ...(/\bUNSET\b/.test(body) ? ["UNSET", "Unset"] : [])].join(", ")}`]),
+      ...(body === ""
+        ? []
+        : [
+            `from .runtime.codec import ${["JsonValue", ...(/\bUNSET\b/.test(body) ? ["UNSET", "Unset"] : [])].join(", ")}`,
+          ]),
     ];
     return `${imports.join("\n")}
 

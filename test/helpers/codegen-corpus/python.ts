@@ -16,7 +16,9 @@ import type { Call, LanguageHarness, Run } from "./harness.js";
 
 const PYRIGHT = join(REPO_ROOT, "node_modules", "pyright", "index.js");
 const hasPython = (): boolean => {
-  const r = spawnSync("python3", ["-c", "import sys; print(sys.version_info >= (3, 11))"], { encoding: "utf8" });
+  const r = spawnSync("python3", ["-c", "import sys; print(sys.version_info >= (3, 11))"], {
+    encoding: "utf8",
+  });
   return r.status === 0 && r.stdout.trim() === "True";
 };
 
@@ -38,12 +40,17 @@ async function pyright(dir: string, files: string[] = []): Promise<Run> {
 }
 
 /** The package directory under src/ (the target writes exactly one). */
-const packageOf = (dir: string): string => readdirSync(join(dir, "src")).find((f) => !f.endsWith(".egg-info"))!;
+const packageOf = (dir: string): string =>
+  readdirSync(join(dir, "src")).find((f) => !f.endsWith(".egg-info"))!;
 
 export const pythonHarness: LanguageHarness = {
   lang: "python",
   missing: () =>
-    !hasPython() ? "python3 ≥ 3.11 is not installed" : existsSync(PYRIGHT) ? undefined : "pyright is not installed",
+    !hasPython()
+      ? "python3 ≥ 3.11 is not installed"
+      : existsSync(PYRIGHT)
+        ? undefined
+        : "pyright is not installed",
   async build(dir) {
     const checked = await pyright(dir);
     if (checked.code !== 0 || checked.stdout !== "") return checked;
@@ -51,7 +58,9 @@ export const pythonHarness: LanguageHarness = {
     const cache = mkdtempSync(join(tmpdir(), "zc-pyc-"));
     try {
       const env = { ...process.env, PYTHONPYCACHEPREFIX: cache };
-      const r = await run("python3", ["-W", "error", "-m", "compileall", "-q", "src", "build_backend"], env, { cwd: dir });
+      const r = await run("python3", ["-W", "error", "-m", "compileall", "-q", "src", "build_backend"], env, {
+        cwd: dir,
+      });
       return { code: r.code, stdout: r.stdout, stderr: r.stderr };
     } finally {
       rmSync(cache, { recursive: true, force: true });
@@ -66,13 +75,17 @@ export const pythonHarness: LanguageHarness = {
       `${py.dec(t, uses)}(_c.loads(${JSON.stringify(JSON.stringify(v ?? null))}))`;
     const args = (m: Method, params: Call["params"]): string => {
       if (m.paramStructure === "by-position") {
-        const given = m.params.map((p, i) => (params[i]?.value === undefined ? "None" : value(p.type, params[i]!.value)));
+        const given = m.params.map((p, i) =>
+          params[i]?.value === undefined ? "None" : value(p.type, params[i]!.value),
+        );
         while (given.at(-1) === "None") given.pop();
         return given.join(", ");
       }
       const decl = m.paramsObject ? model.types.get(m.paramsObject.name) : undefined;
       if (decl?.kind !== "object" || !py.isClass(decl)) {
-        const obj = Object.fromEntries(params.filter((p) => p.value !== undefined).map((p) => [p.name, p.value!]));
+        const obj = Object.fromEntries(
+          params.filter((p) => p.value !== undefined).map((p) => [p.name, p.value!]),
+        );
         return `params=${value(m.paramsObject ?? { kind: "any" }, obj)}`;
       }
       return params
