@@ -149,22 +149,21 @@ function method(m: Method, py: PyTypes, names: Names, uses: Uses, unique: (n: st
           ? py.dec(m.paramsObject, uses)
           : "_c.any_json"
         : `_c.args(${m.params.map((p) => py.dec(p.type, uses)).join(", ")})`;
-    const spread = m.paramStructure === "by-position" ? ", spread=True" : "";
-    const args =
-      m.paramStructure === "by-position"
-        ? m.params.map((p) => py.ann(p.type, uses)).join(", ")
-        : m.paramsObject
-          ? py.ann(m.paramsObject, uses)
-          : "JsonValue";
+    const positional = m.paramStructure === "by-position";
+    const spread = positional ? ", spread=True" : "";
+    const each = m.params.map((p) => `${py.ann(p.type, uses)}${p.required || py.admitsNull(p.type) ? "" : " | None"}`);
+    const args = positional ? each.join(", ") : m.paramsObject ? py.ann(m.paramsObject, uses) : "JsonValue";
     if (result === undefined) {
       const hook = unique(`on_${name}`);
       const events = unique(`${name}_events`);
+      // By position, the stream's items are the params as a tuple; the hook spreads them as arguments.
+      const item = positional ? `tuple[${each.join(", ") || "()"}]` : args;
       return `    def ${hook}(self, listener: Callable[[${args}], Awaitable[None] | None]) -> Callable[[], None]:
 ${doc("Calls ``listener`` with each notification the server sends; returns what removes it.")}        return self.connection.listen(${pyLiteral(m.name)}, typed_listener(${decode}, listener${spread}))
 
-    def ${events}(self) -> Subscription[${args}]:
+    def ${events}(self) -> Subscription[${item}]:
         """The server's \`\`${m.name}\`\` notifications from now on, as an async iterator."""
-        return Subscription(self.${hook}, self.connection)`;
+        return Subscription(${positional ? `lambda push: self.connection.listen(${pyLiteral(m.name)}, typed_listener(${decode}, push))` : `self.${hook}`}, self.connection)`;
     }
     const r = py.ann(result, uses);
     const hook = unique(`on_${name}`);
