@@ -41,7 +41,7 @@ export const pythonNaming: NamingTable = {
       ).split(" "),
     ),
     member: new Set([...CLASS_BODY, "self", "cls", "from_json", "to_json", "additional_properties"]),
-    method: new Set([...CLASS_BODY, "close", "connect", "connection", "request", "notify", "upload"]),
+    method: new Set([...CLASS_BODY, "close", "connect", "connecting", "connection", "default_url", "upload"]),
     param: new Set([...CLASS_BODY, "self"]),
   },
   escape: (name) => `${name}_`,

@@ -1,15 +1,13 @@
 // The Python target: a self-contained package (Python ≥ 3.11, asyncio, dataclasses, standard library
-// only, pyright strict clean) at the root of --out: pyproject.toml (built by the package's own
-// standard-library PEP 517 backend, so `pip install ./DIR` needs no package index), README.md,
-// src/<name>/ with types.py (the model's declarations), errors.py (an RpcError subclass per declared
-// error), client.py (Client, connect) and runtime/ (JSON codec, socket and HTTP transports,
-// notification streams, and the chunked upload helper when the document has file/upload/*).
+// only, pyright strict clean): pyproject.toml (built by the package's own standard-library backend, so
+// `pip install ./DIR` needs no index), README.md, src/<name>/ with types.py, errors.py, client.py and
+// runtime/ (codec, transports, notification streams; the upload helper when the document has it).
 import type { Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { pythonNaming } from "../../naming/tables/python.js";
 import { readRuntime } from "../assets.js";
 import type { EmitOptions, EmittedFile, Target } from "../target.js";
-import { emitClient, emitErrors, UPLOAD } from "./emit-client.js";
+import { defaultEndpoints, emitClient, emitErrors, UPLOAD } from "./emit-client.js";
 import { pyLiteral } from "./py-text.js";
 import { PyTypes } from "./render-types.js";
 
@@ -25,127 +23,62 @@ export function emitPython(model: Model, options: EmitOptions): EmittedFile[] {
   const py = new PyTypes(model, names);
   const pkg = pythonNaming.packageName(options.packageName); // idempotent; makes any given name importable
   const upload = UPLOAD.every((u) => model.methods.some((m) => m.name === u));
-  const client = emitClient(py, names, upload);
+  const client = emitClient(py, upload);
   const streams = client.includes("Subscription(");
-  const runtime = [
-    "__init__.py",
-    "codec.py",
-    "errors.py",
-    "connection.py",
-    ...(streams ? ["streams.py"] : []),
-    ...(upload ? ["upload.py"] : []),
-  ];
+  const runtime = `__init__ codec errors connection client${streams ? " streams" : ""}${upload ? " upload" : ""}`;
   const types = [...model.types.values()].map((d) => names.type(d.name));
   const errors = ["ERRORS", ...[...model.errors.values()].map((e) => names.errorType(e))];
   const own = ["DEFAULT_URL", "Client", "connect", "default_url"];
-  const rt = [
-    "UNSET",
-    "DecodeError",
-    "JsonValue",
-    "Unset",
-    "Connection",
-    "ConnectionClosedError",
-    "FrameTooLargeError",
-    "RpcError",
-    "UnsupportedTransportError",
-    ...(streams ? ["Subscription"] : []),
-  ];
+  const rt = `UNSET Connection ConnectionClosedError DecodeError FrameTooLargeError JsonValue RpcError Unset UnsupportedTransportError${streams ? " Subscription" : ""}`;
+  const url = model.servers[0]?.defaultUrl ?? defaultEndpoints(model)[0];
   const first = model.methods.find((m) => m.implementedBy === "server" && m.result !== undefined);
   const file = (path: string, content: string): EmittedFile => ({ path, content: `${BANNER}\n${content}` });
+  const title = `${model.info.title} ${model.info.version}`.replace(/["\\\r\n]/g, " ");
   return [
-    file("pyproject.toml", pyproject(model, pkg)),
+    file(
+      "pyproject.toml",
+      fill("pyproject.toml", {
+        dist: toml(pkg.replace(/_/g, "-")),
+        version: toml(pep440(model.info.version)),
+        description: toml(`A typed asyncio client for ${title}, generated from its OpenRPC document`),
+        license: model.info.license ? `license = { text = ${toml(model.info.license)} }\n` : "",
+      }),
+    ),
     {
       path: "README.md",
-      content: `<!-- ${BANNER.slice(2)} -->\n${readme(model, pkg, first ? names.method(first) : undefined)}`,
+      content: `<!-- ${BANNER.slice(2)} -->\n${fill("README.md", {
+        pkg,
+        title,
+        count: String(model.methods.length),
+        url: url ? "" : '"http://127.0.0.1:8545"',
+        where: url ? `default: ${url}` : "the document lists no server",
+        example: first ? names.method(first) : "method",
+      })}`,
     },
     file("build_backend/openrpc_build.py", readRuntime("python", "build_backend.py")),
     file(`src/${pkg}/py.typed`, ""),
     file(
       `src/${pkg}/__init__.py`,
-      `"""A typed asyncio client for ${model.info.title.replace(/["\\\r\n]/g, " ")} ${model.info.version.replace(/["\\\r\n]/g, " ")}, generated from its OpenRPC document."""
+      `"""A typed asyncio client for ${title}, generated from its OpenRPC document."""
 
 from .client import ${block(own)}
 from .errors import ${block(errors)}
-from .runtime.codec import DecodeError, JsonValue, UNSET, Unset
-from .runtime.connection import Connection
-from .runtime.errors import ConnectionClosedError, FrameTooLargeError, RpcError, UnsupportedTransportError
+from .runtime import ${block(rt.replace(" Subscription", "").split(" "))}
 ${streams ? "from .runtime.streams import Subscription\n" : ""}${types.length > 0 ? `from .types import ${block(types)}\n` : ""}
-__all__ = [${[...own, ...errors, ...rt, ...types].map((n) => `\n    ${pyLiteral(n)},`).join("")}
+__all__ = [${[...own, ...errors, ...rt.split(" "), ...types].map((n) => `\n    ${pyLiteral(n)},`).join("")}
 ]
 `,
     ),
     file(`src/${pkg}/types.py`, py.module()),
-    file(`src/${pkg}/errors.py`, emitErrors(model, names, py)),
+    file(`src/${pkg}/errors.py`, emitErrors(py)),
     file(`src/${pkg}/client.py`, client),
-    ...runtime.map((f) => file(`src/${pkg}/runtime/${f}`, readRuntime("python", f))),
+    ...runtime.split(" ").map((f) => file(`src/${pkg}/runtime/${f}.py`, readRuntime("python", `${f}.py`))),
   ];
 }
 
-function pyproject(model: Model, pkg: string): string {
-  const license = model.info.license;
-  return `[build-system]
-# The package's own standard-library backend (build_backend/openrpc_build.py): pip's isolated build has
-# nothing to fetch, so \`pip install .\` works with no package index.
-requires = []
-build-backend = "openrpc_build"
-backend-path = ["build_backend"]
-
-[project]
-name = ${toml(pkg.replace(/_/g, "-"))}
-version = ${toml(pep440(model.info.version))}
-description = ${toml(`A typed asyncio client for ${model.info.title} ${model.info.version}, generated from its OpenRPC document`)}
-readme = "README.md"
-requires-python = ">=3.11"
-${license ? `license = { text = ${toml(license)} }\n` : ""}dependencies = []
-classifiers = ["Programming Language :: Python :: 3", "Framework :: AsyncIO", "Typing :: Typed"]
-
-[tool.pyright]
-typeCheckingMode = "strict"
-pythonVersion = "3.11"
-include = ["src"]
-`;
-}
-
-function readme(model: Model, pkg: string, example: string | undefined): string {
-  const url = model.servers[0]?.defaultUrl;
-  return `# ${pkg}
-
-A typed asyncio client for **${model.info.title}** ${model.info.version}, generated by \`zeroclaw codegen\`
-from its OpenRPC document (${model.methods.length} methods). Python ≥ 3.11, standard library only. Do not
-edit: regenerate instead.
-
-\`\`\`python
-import asyncio
-from ${pkg} import RpcError, connect
-
-async def main() -> None:
-    async with connect(${url ? "" : '"http://127.0.0.1:8545"'}) as client:  # ${url ? `default: ${url}` : "the document lists no server"}
-${example ? `        print(await client.${example}())  # params as the method declares them\n` : ""}
-asyncio.run(main())
-\`\`\`
-
-- **Install**: \`pip install ./${pkg}\` (or \`pip install -e\`): the package builds itself with its own
-  standard-library backend (\`build_backend/\`), so no package index is needed. Checked with
-  \`pyright\` in strict mode (settings in \`pyproject.toml\`).
-- **Transports by URL**: \`http(s)://\` (JSON-RPC over HTTP POST, \`urllib\` in a worker thread;
-  \`headers=\` and \`timeout=\` options), \`unix:/path\` or a plain path (newline-delimited JSON over
-  a Unix socket; the server may call back). WebSocket (\`ws://\`) is not supported: the standard
-  library has no WebSocket client, and \`connect\` raises \`UnsupportedTransportError\`.
-- **Methods**: one coroutine per method, in snake_case. By-name methods take keyword arguments (one
-  typed \`params\` when the params object is not a plain object); by-position methods take positional
-  arguments, and optional ones left out are left off the wire. Deprecated methods warn
-  (\`DeprecationWarning\`).
-- **Types**: every object is a \`@dataclass(kw_only=True, slots=True)\` with \`from_json\` (checks every
-  JSON type, names the path of a mismatch) and \`to_json\`; enums are \`Literal\` aliases, unions \`A | B\`
-  aliases (a tagged union decodes by its tag). An optional member that may also be \`null\` is
-  \`UNSET\` when absent. Integers keep every digit (\`int\`), and numbers are written back as
-  JavaScript writes them, so a decoded value encodes to the same JSON.
-- **Errors**: each declared error is an \`RpcError\` subclass (\`code\`, \`message\`, typed \`data\`,
-  \`raw_data\` as sent), raised when an error answer's code matches; any other error is an \`RpcError\`.
-- **The server's requests and notifications** (methods the server calls): \`client.on_<method>(handler)\`
-  (also a decorator), and \`client.<method>_events()\`, an async iterator of notifications.
-`;
-}
+/** A template from templates/ with its `{{key}}`s filled in. */
+const fill = (file: string, values: Record<string, string>): string =>
+  readRuntime("python", `templates/${file}`).replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? "");
 
 export const pythonTarget: Target = {
   lang: "python",

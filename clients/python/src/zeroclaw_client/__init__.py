@@ -28,9 +28,17 @@ from .errors import (
     UploadIncompleteError,
     UploadHashMismatchError,
 )
-from .runtime.codec import DecodeError, JsonValue, UNSET, Unset
-from .runtime.connection import Connection
-from .runtime.errors import ConnectionClosedError, FrameTooLargeError, RpcError, UnsupportedTransportError
+from .runtime import (
+    UNSET,
+    Connection,
+    ConnectionClosedError,
+    DecodeError,
+    FrameTooLargeError,
+    JsonValue,
+    RpcError,
+    Unset,
+    UnsupportedTransportError,
+)
 from .runtime.streams import Subscription
 from .types import (
     Grant,
@@ -232,13 +240,13 @@ __all__ = [
     "UploadIncompleteError",
     "UploadHashMismatchError",
     "UNSET",
-    "DecodeError",
-    "JsonValue",
-    "Unset",
     "Connection",
     "ConnectionClosedError",
+    "DecodeError",
     "FrameTooLargeError",
+    "JsonValue",
     "RpcError",
+    "Unset",
     "UnsupportedTransportError",
     "Subscription",
     "Grant",

@@ -1705,7 +1705,7 @@ class InitializeParams:
             tui_id=_c.maybe(o, "tui_id", _c.any_json),
             tui_sig=_c.maybe(o, "tui_sig", _c.any_json),
             env=_c.optional(o, "env", _c.dict_of(_c.any_json)),
-            additional_properties=_c.rest(o, ("protocolVersion", "protocol_version", "clientInfo", "clientCapabilities", "auth_token", "login_code", "tui_id", "tui_sig", "env", ), _c.any_json),
+            additional_properties=_c.rest(o, ("protocolVersion", "protocol_version", "clientInfo", "clientCapabilities", "auth_token", "login_code", "tui_id", "tui_sig", "env"), _c.any_json),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -3918,28 +3918,28 @@ def decode_Sha256Hex(value: JsonValue) -> Sha256Hex:
     return _c.string(value)
 
 
-StatusParams: TypeAlias = JsonValue  # an object with no declared members: any JSON
+StatusParams: TypeAlias = JsonValue  # no declared members: any JSON
 
 
 def decode_StatusParams(value: JsonValue) -> StatusParams:
     return value
 
 
-RpcDiscoverParams: TypeAlias = JsonValue  # an object with no declared members: any JSON
+RpcDiscoverParams: TypeAlias = JsonValue  # no declared members: any JSON
 
 
 def decode_RpcDiscoverParams(value: JsonValue) -> RpcDiscoverParams:
     return value
 
 
-PairingListParams: TypeAlias = JsonValue  # an object with no declared members: any JSON
+PairingListParams: TypeAlias = JsonValue  # no declared members: any JSON
 
 
 def decode_PairingListParams(value: JsonValue) -> PairingListParams:
     return value
 
 
-SessionListParams: TypeAlias = JsonValue  # an object with no declared members: any JSON
+SessionListParams: TypeAlias = JsonValue  # no declared members: any JSON
 
 
 def decode_SessionListParams(value: JsonValue) -> SessionListParams:
@@ -3962,7 +3962,7 @@ def decode_Dialect(value: JsonValue) -> Dialect:
     return _c.literal("seed", "zeroclaw")(value)
 
 
-HealthParams: TypeAlias = JsonValue  # an object with no declared members: any JSON
+HealthParams: TypeAlias = JsonValue  # no declared members: any JSON
 
 
 def decode_HealthParams(value: JsonValue) -> HealthParams:
@@ -4001,14 +4001,14 @@ def decode_ZeroclawSessionUpdateParams(value: JsonValue) -> ZeroclawSessionUpdat
     raise _c.unknown_tag("type", tag)
 
 
-AgentsStatusParams: TypeAlias = JsonValue  # an object with no declared members: any JSON
+AgentsStatusParams: TypeAlias = JsonValue  # no declared members: any JSON
 
 
 def decode_AgentsStatusParams(value: JsonValue) -> AgentsStatusParams:
     return value
 
 
-DashboardLoginParams: TypeAlias = JsonValue  # an object with no declared members: any JSON
+DashboardLoginParams: TypeAlias = JsonValue  # no declared members: any JSON
 
 
 def decode_DashboardLoginParams(value: JsonValue) -> DashboardLoginParams:

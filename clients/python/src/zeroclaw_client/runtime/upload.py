@@ -10,7 +10,7 @@ import hashlib
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from .codec import Decoder, DecodeError, JsonValue, field, integer, obj, string
 from .connection import Connection
@@ -25,7 +25,6 @@ async def upload(
     connection: Connection,
     session_id: str,
     data: Bytes | str | os.PathLike[str],
-    *,
     decode: Decoder[R],
     errors: tuple[Sequence[ErrorClass], Sequence[ErrorClass], Sequence[ErrorClass]] = ((), (), ()),
     filename: str | None = None,
@@ -67,3 +66,37 @@ async def upload(
         if on_progress is not None:
             on_progress(offset, size)
     return decode(await connection.request("file/upload/commit", {"upload_id": upload_id}, errors[2]))
+
+
+class Uploads(Generic[R]):
+    """``upload()`` on a generated client whose document has the ``file/upload/*`` methods."""
+
+    connection: Connection
+    UPLOAD_ERRORS: ClassVar[tuple[Sequence[ErrorClass], Sequence[ErrorClass], Sequence[ErrorClass]]] = ((), (), ())
+    """The errors ``begin``, ``chunk`` and ``commit`` declare."""
+
+    def _decode_upload(self, raw: JsonValue) -> R:
+        raise NotImplementedError
+
+    async def upload(
+        self,
+        session_id: str,
+        data: Bytes | str | os.PathLike[str],
+        *,
+        filename: str | None = None,
+        declare_sha256: bool = True,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> R:
+        """Uploads ``data`` (bytes, or the file at a path) in chunks of the size the server picks
+        (``file/upload/begin``, ``chunk``, ``commit``), declaring its SHA-256 unless told not to;
+        ``on_progress(received, total)`` after each chunk. Returns what ``commit`` answers."""
+        return await upload(
+            self.connection,
+            session_id,
+            data,
+            self._decode_upload,
+            type(self).UPLOAD_ERRORS,
+            filename,
+            declare_sha256,
+            on_progress,
+        )
