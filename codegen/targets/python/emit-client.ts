@@ -118,8 +118,7 @@ class ClientModule {
       : py.dec(m.paramsObject ?? { kind: "any" }, uses);
     const [wire, spread, name] = [pyLiteral(m.name), positional ? ", spread=True" : "", py.names.method(m)];
     uses.add("Callable").add("Awaitable");
-    if (positional) uses.add("_c");
-    else if (!m.paramsObject) uses.add("JsonValue");
+    uses.add(positional ? "_c" : m.paramsObject ? "Callable" : "JsonValue");
     if (m.result === undefined) {
       const hook = this.unique(`on_${name}`);
       uses.add("typed_listener").add("Subscription");
