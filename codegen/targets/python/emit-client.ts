@@ -81,9 +81,8 @@ class ClientModule {
     }
     uses.add("_c");
     if (m.paramStructure === "by-name") {
-      const ann = m.paramsObject ? py.ann(m.paramsObject, uses) : "JsonValue";
+      const ann = py.ann(m.paramsObject ?? { kind: "any" }, uses);
       const optional = m.paramsOptional || !m.paramsObject;
-      uses.add("JsonValue");
       const wire = optional ? "{} if params is None else _c.encode(params)" : "_c.encode(params)";
       return { params: [`params: ${ann}${optional ? " | None = None" : ""}`], wire, args: [] };
     }

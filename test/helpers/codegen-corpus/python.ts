@@ -111,7 +111,7 @@ export const pythonHarness: LanguageHarness = {
         : `        result = ${call}\n        ${print}`;
     });
     const pkg = packageOf(dir);
-    const imported = [...uses].filter((u) => u !== "JsonValue").sort();
+    const imported = [...uses].filter((u) => u !== "JsonValue" && u !== "_c").sort();
     writeFileSync(
       join(dir, "probe.py"),
       `import asyncio
