@@ -9,7 +9,7 @@ import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from zeroclaw_client import Client, ConnectionClosedError, InvalidParamsError, RpcError, SessionBusyError
+from zeroclaw_client import Client, ConnectionClosedError, RpcError, SessionBusyData, SessionBusyError
 
 
 class Server(ThreadingHTTPServer):
@@ -72,10 +72,10 @@ class HttpTest(unittest.IsolatedAsyncioTestCase):
             with self.assertRaises(SessionBusyError) as caught:
                 await client.session_prompt(session_id="s", prompt="hi")
             self.assertEqual(caught.exception.reason, "session_busy")
-            # A code the method does not declare, but the document does: still its class.
-            error = {"code": -32602, "message": "Invalid params", "data": {"reason": "invalid_params", "errors": []}}
-            with self.assertRaises(InvalidParamsError):
+            # A code health does not declare, but the document does: still its class, data typed.
+            with self.assertRaises(SessionBusyError) as caught:
                 await client.health()
+            self.assertEqual(caught.exception.data, SessionBusyData(session_id="s"))
 
     async def test_a_status_without_a_json_rpc_body_and_an_unanswered_call_fail_clearly(self) -> None:
         self.server.reply = lambda m: (502, b"bad gateway")
