@@ -8,6 +8,7 @@ import {
   type ConformanceCase,
   NotImplemented,
 } from "./case.js";
+import { dataDirCheckCases } from "./data-dir-checks.js";
 import { loadFixtureCases } from "./fixture-cases.js";
 import { lifecycleCheckCases } from "./lifecycle-checks.js";
 import { OpenRpcContract } from "./openrpc-contract.js";
@@ -84,7 +85,10 @@ export async function collectCases(
       },
     ];
   }
-  return { cases: [...fixtures, ...examples, ...spawnCheckCases(), ...lifecycleCheckCases()], contract };
+  return {
+    cases: [...fixtures, ...examples, ...spawnCheckCases(), ...lifecycleCheckCases(), ...dataDirCheckCases()],
+    contract,
+  };
 }
 
 export async function runConformance(options: RunOptions): Promise<Summary> {

@@ -20,6 +20,7 @@ import { PairingTokenStore } from "../storage/pairing-tokens.js";
 import { type NdjsonLimits, NdjsonSocketTransport } from "../transport/ndjson-socket-transport.js";
 import type { WsTransport } from "../transport/ws-transport.js";
 import { DaemonConnection } from "./connection.js";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
 import { EphemeralExit } from "./ephemeral.js";
 import type { GatewayListener } from "./gateway-listener.js";
@@ -61,6 +62,7 @@ export class Daemon {
     initial: LiveConfig,
     private readonly storage: Storage,
     private readonly lock: EndpointLock,
+    private readonly dataDirLock: DataDirLock,
     readonly log: Logger,
     options: DaemonOptions,
   ) {
@@ -127,7 +129,15 @@ export class Daemon {
     const paths = resolvePaths(options.configDir, options.env ?? process.env);
     const initial = loadLiveConfig(paths.configDir);
     prepareDirectories(paths.dataDir, paths.endpoint);
-    const lock = await acquireEndpoint(paths.endpoint);
+    // The data dir first: a second daemon on it must not touch anything inside, its socket included.
+    const dataDirLock = await acquireDataDirLock(paths.dataDir);
+    let lock: EndpointLock;
+    try {
+      lock = await acquireEndpoint(paths.endpoint);
+    } catch (err) {
+      dataDirLock.release();
+      throw err;
+    }
     let storage: Storage | undefined;
     let daemon: Daemon | undefined;
     try {
@@ -140,7 +150,7 @@ export class Daemon {
           safetyPages: st.wal_autocheckpoint_pages,
         },
       });
-      daemon = new Daemon(paths, initial, storage, lock, log, options);
+      daemon = new Daemon(paths, initial, storage, lock, dataDirLock, log, options);
       // The gateway first: once the local socket accepts, everything status reports is up.
       if (options.gateway || initial.effective.gateway.enabled) await daemon.startGateway();
       await daemon.listener.listen();
@@ -159,6 +169,7 @@ export class Daemon {
       await daemon?.gateway?.close();
       storage?.close();
       lock.release();
+      dataDirLock.release();
       throw err;
     }
   }
@@ -175,6 +186,7 @@ export class Daemon {
       await Promise.all(closing);
       this.storage.close();
       this.lock.release();
+      this.dataDirLock.release();
     })();
     return this.stopping;
   }
