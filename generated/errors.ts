@@ -143,6 +143,9 @@ export const rpcErrors = {
   /** NOT_INITIALIZED (-32010): The peer's uid maps to no configured user */
   unknownPeer: (message: string = "The peer's uid maps to no configured user"): RpcError =>
     new RpcError(ErrorCode.NOT_INITIALIZED, message, { reason: "unknown_peer" } satisfies T.UnknownPeerData),
+  /** NOT_INITIALIZED (-32010): Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms */
+  throttled: (figures: Omit<T.ThrottledData, "reason">, message: string = "Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms"): RpcError =>
+    new RpcError(ErrorCode.NOT_INITIALIZED, message, { reason: "throttled", ...figures } satisfies T.ThrottledData),
   /** VERSION_MISMATCH (-32011): Unsupported protocol version */
   versionMismatch: (figures: Omit<T.VersionMismatchData, "reason">, message: string = "Unsupported protocol version"): RpcError =>
     new RpcError(ErrorCode.VERSION_MISMATCH, message, { reason: "version_mismatch", ...figures } satisfies T.VersionMismatchData),

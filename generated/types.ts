@@ -35,7 +35,8 @@ export type SessionUpdateType =
   | "tool_result"
   | "approval_request"
   | "history_trimmed"
-  | "turn_complete";
+  | "turn_complete"
+  | "subscription_ended";
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "TurnOutcome".
@@ -54,7 +55,13 @@ export type SessionUpdateParams =
   | SessionUpdateToolResult
   | SessionUpdateApprovalRequest
   | SessionUpdateHistoryTrimmed
-  | SessionUpdateTurnComplete;
+  | SessionUpdateTurnComplete
+  | SessionUpdateSubscriptionEnded;
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SubscriptionEndReason".
+ */
+export type SubscriptionEndReason = "token_revoked" | "not_granted" | "session_not_owned" | "lagging";
 /**
  * A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url, users.example.uid.
  *
@@ -165,7 +172,8 @@ export type ConnectionLimitErrorData = ConnectionLimitData;
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "NotInitializedErrorData".
  */
-export type NotInitializedErrorData = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData;
+export type NotInitializedErrorData =
+  NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | ThrottledData;
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "VersionMismatchErrorData".
@@ -294,6 +302,19 @@ export interface StatusResult {
   };
   session_ids: string[];
   gateway_url: string | null;
+  /**
+   * How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start.
+   */
+  peer_identity: "peercred" | "assumed_owner";
+  /**
+   * Present when the daemon runs agent tools.
+   */
+  tools?: {
+    /**
+     * Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run).
+     */
+    bash_sandbox: "bwrap" | "off" | "unavailable";
+  };
 }
 /**
  * An OpenRPC document (this one).
@@ -406,6 +427,17 @@ export interface SessionUpdateTurnComplete {
   };
 }
 /**
+ * The last update a watcher gets of a session it subscribed to (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript). Never sent to the connection running the turn for that turn's own updates, and never after session/unsubscribe.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "SessionUpdateSubscriptionEnded".
+ */
+export interface SessionUpdateSubscriptionEnded {
+  sessionId: string;
+  type: "subscription_ended";
+  reason: SubscriptionEndReason;
+}
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ElicitationCreateResult".
  */
@@ -438,6 +470,7 @@ export interface Config {
   security?: SecurityConfig;
   storage?: StorageConfig;
   files?: FilesConfig;
+  tools?: ToolsConfig;
 }
 /**
  * Transport limits (docs/protocol.md, Limits). Read when the listener starts.
@@ -511,9 +544,37 @@ export interface GatewayConfig {
    */
   allowed_origins?: string[];
   /**
-   * Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers.
+   * Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too.
    */
   max_pending_connections?: number;
+  /**
+   * A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections.
+   */
+  pending_timeout_ms?: number;
+  auth_throttle?: GatewayAuthThrottle;
+}
+/**
+ * Failed gateway authentication, counted per remote address (an IPv6 address by its /64). A failure is an initialize whose auth_token is unknown or revoked (a missing token ends the connection too, but is not a guess and is not counted). Every failure ends its connection after the error line. Failures beyond delay_after_failures within delay_window_ms are answered after a delay that starts at first_delay_ms and doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid token is checked first and never delayed or refused.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "GatewayAuthThrottle".
+ */
+export interface GatewayAuthThrottle {
+  /**
+   * Failures per address within delay_window_ms answered at once.
+   */
+  delay_after_failures?: number;
+  delay_window_ms?: number;
+  /**
+   * The delay of the first failure past delay_after_failures; each later one doubles it.
+   */
+  first_delay_ms?: number;
+  max_delay_ms?: number;
+  /**
+   * Failures per address within refuse_window_ms before the answer becomes throttled.
+   */
+  refuse_after_failures?: number;
+  refuse_window_ms?: number;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -548,6 +609,10 @@ export interface SessionsConfig {
    * Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds.
    */
   max_tool_rounds?: number;
+  /**
+   * Unread output a watcher (session/subscribe) may have queued. Past it that subscription ends with session/update subscription_ended (reason lagging) and nothing more of the session is queued for it; the watcher may subscribe again and page the transcript with session/messages. The turn never waits for a watcher. The turn's own connection keeps the rpc limits.
+   */
+  max_watcher_buffer_bytes?: number;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -587,6 +652,26 @@ export interface AgentConfig {
    * Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes).
    */
   max_context_tokens?: number;
+  tools?: AgentToolsConfig;
+}
+/**
+ * This agent's tool settings.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentToolsConfig".
+ */
+export interface AgentToolsConfig {
+  bash?: AgentBashConfig;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentBashConfig".
+ */
+export interface AgentBashConfig {
+  /**
+   * Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback.
+   */
+  network?: boolean;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -697,6 +782,25 @@ export interface FilesConfig {
    * An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit).
    */
   upload_idle_timeout_ms?: number;
+}
+/**
+ * How the agent runtime's tools run.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ToolsConfig".
+ */
+export interface ToolsConfig {
+  bash?: BashToolConfig;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "BashToolConfig".
+ */
+export interface BashToolConfig {
+  /**
+   * Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
+   */
+  sandbox?: "auto" | "bwrap" | "off";
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1410,6 +1514,16 @@ export interface InvalidTokenData {
  */
 export interface UnknownPeerData {
   reason: "unknown_peer";
+}
+/**
+ * Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ThrottledData".
+ */
+export interface ThrottledData {
+  reason: "throttled";
+  retry_after_ms: number;
 }
 /**
  * Unsupported protocol version

@@ -58,7 +58,7 @@ async function statusPid(socket: string): Promise<unknown> {
   const c = await RawClient.connect(socket);
   try {
     await c.initialize();
-    return (await c.request("status", {})).result?.pid;
+    return ((await c.request("status", {})).result as { pid?: number } | undefined)?.pid;
   } finally {
     c.close();
   }

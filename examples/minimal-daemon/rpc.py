@@ -165,6 +165,8 @@ class Session:
             "sessions": {"live": 0, "persisted": 0},
             "session_ids": [],
             "gateway_url": None,
+            # §17: local peers are identified by SO_PEERCRED (socket.SO_PEERCRED, always on Linux).
+            "peer_identity": "peercred",
         }
 
 

@@ -2,9 +2,10 @@
 // gateway connections, and stop cleanly (stop accepting, close connections so their turns cancel,
 // close storage, unlink our socket).
 import type { Socket } from "node:net";
+import { homedir } from "node:os";
 import document from "../../openrpc.json" with { type: "json" };
 import { Authority } from "../auth/authority.js";
-import { peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
+import { addonAvailable, peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
 import { type DaemonPaths, resolvePaths } from "../config/paths.js";
 import { FileStore } from "../files/file-store.js";
@@ -14,6 +15,7 @@ import { createLogger, type Logger } from "../log.js";
 import { SessionManager } from "../sessions/session-manager.js";
 import { SessionStore } from "../sessions/session-store.js";
 import { SessionSubscriptions } from "../sessions/subscriptions.js";
+import { BashSandbox, probeBwrap, type SandboxPaths } from "../sessions/tools/bash-sandbox.js";
 import { TurnService } from "../sessions/turn-service.js";
 import { openDatabase, type Storage } from "../storage/database.js";
 import { PairingTokenStore } from "../storage/pairing-tokens.js";
@@ -51,6 +53,12 @@ export class Daemon {
   private readonly limits: NdjsonLimits;
   private readonly initializeTimeoutMs: number;
   private readonly listenBacklog: number;
+  /**
+   * SPEC §17: without peer credentials (the native addon did not build, or ZEROCLAW_PEERCRED=off), a
+   * local peer is taken to be the daemon's own uid: the 0600 socket in its 0700 directory admits no
+   * other uid but root. Windows pipes carry no uid at all and keep theirs undefined.
+   */
+  private readonly peerIdentity: "peercred" | "assumed_owner" = addonAvailable() ? "peercred" : "assumed_owner";
 
   /** The connections open now, in accept order (tests and diagnostics read their state). */
   get openConnections(): readonly DaemonConnection[] {
@@ -63,6 +71,7 @@ export class Daemon {
     private readonly storage: Storage,
     private readonly lock: EndpointLock,
     private readonly dataDirLock: DataDirLock,
+    sandbox: BashSandbox,
     readonly log: Logger,
     options: DaemonOptions,
   ) {
@@ -86,7 +95,7 @@ export class Daemon {
     const uploads = new UploadManager(() => config.live.effective.files);
     uploads.startSweeping();
     const subscriptions = new SessionSubscriptions();
-    const turns = new TurnService(sessions, files, subscriptions, () => config.live, log);
+    const turns = new TurnService(sessions, files, subscriptions, () => config.live, log, sandbox);
     config.onCommitted((live) => authority.configChanged(live.effective));
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
@@ -121,6 +130,8 @@ export class Daemon {
         gateway: this.gateway?.openConnections ?? 0,
       }),
       gatewayUrl: () => this.gatewayUrl,
+      peerIdentity: this.peerIdentity,
+      bashSandbox: () => sandbox.mode(config.live.effective.tools.bash.sandbox),
     };
   }
 
@@ -150,7 +161,17 @@ export class Daemon {
           safetyPages: st.wal_autocheckpoint_pages,
         },
       });
-      daemon = new Daemon(paths, initial, storage, lock, dataDirLock, log, options);
+      const env = options.env ?? process.env;
+      const sandboxPaths: SandboxPaths = {
+        configDir: paths.configDir,
+        dataDir: paths.dataDir,
+        endpoint: paths.endpoint,
+        home: env.HOME ?? homedir(),
+        runtimeDir: env.XDG_RUNTIME_DIR,
+      };
+      const sandbox = new BashSandbox(await probeBwrap(sandboxPaths, env.PATH), sandboxPaths);
+      daemon = new Daemon(paths, initial, storage, lock, dataDirLock, sandbox, log, options);
+      daemon.warnAtStart(sandbox);
       // The gateway first: once the local socket accepts, everything status reports is up.
       if (options.gateway || initial.effective.gateway.enabled) await daemon.startGateway();
       await daemon.listener.listen();
@@ -191,6 +212,17 @@ export class Daemon {
     return this.stopping;
   }
 
+  /** What a user must know once: how local peers are identified, and a bash that is not sandboxed. */
+  private warnAtStart(sandbox: BashSandbox): void {
+    if (this.peerIdentity === "assumed_owner" && process.platform !== "win32")
+      this.log.warn(
+        { peer_identity: this.peerIdentity, uid: process.getuid?.() },
+        "peer credentials are not available (native addon not built, or ZEROCLAW_PEERCRED=off): every local peer is taken to be the daemon's own uid",
+      );
+    const warning = sandbox.warning(this.services.config.live.effective.tools.bash.sandbox);
+    if (warning) this.log.warn({ bash_sandbox: this.services.bashSandbox() }, warning);
+  }
+
   private async startGateway(): Promise<void> {
     const { gateway } = this.services.config.live.effective;
     // Loaded only when the gateway is on: ws is ~30 ms of start-up a local-only daemon need not pay.
@@ -216,7 +248,8 @@ export class Daemon {
     const transport = new NdjsonSocketTransport(socket, "local", peerLabel(socket, creds), this.limits, () =>
       peerHungUp(socket),
     );
-    this.track(transport, creds?.uid, () => this.listener.released());
+    const uid = creds?.uid ?? (this.peerIdentity === "assumed_owner" ? process.getuid?.() : undefined);
+    this.track(transport, uid, () => this.listener.released());
   }
 
   private acceptGateway(transport: WsTransport): void {

@@ -1,6 +1,6 @@
 // What a handler sees: the connection it serves and the daemon's services. Handlers never touch sockets.
 import type { DaemonToClient } from "../../generated/daemon-to-client.js";
-import type { ClientCapabilities } from "../../generated/types.js";
+import type { ClientCapabilities, StatusResult } from "../../generated/types.js";
 import type { Authority } from "../auth/authority.js";
 import type { Credential } from "../auth/credentials.js";
 import type { Principal } from "../auth/principal.js";
@@ -55,6 +55,10 @@ export interface DaemonServices {
   readonly uploads: UploadManager;
   connectionCounts(): { local: number; gateway: number };
   gatewayUrl(): string | null;
+  /** How local peers are identified (SPEC §17): SO_PEERCRED, or assumed to be the daemon's uid. */
+  readonly peerIdentity: StatusResult["peer_identity"];
+  /** Where bash runs now (SPEC §17). */
+  bashSandbox(): NonNullable<StatusResult["tools"]>["bash_sandbox"];
 }
 
 /** What every call on a connection shares. */

@@ -18,5 +18,7 @@ export function status(_params: StatusParams, { conn, daemon }: HandlerContext):
     sessions: { live: sessionIds.length, persisted: daemon.sessions.visiblePersistedCount(principal) },
     session_ids: sessionIds,
     gateway_url: daemon.gatewayUrl(),
+    peer_identity: daemon.peerIdentity,
+    tools: { bash_sandbox: daemon.bashSandbox() },
   };
 }

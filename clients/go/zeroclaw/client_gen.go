@@ -16,7 +16,11 @@ import (
 // connection is handled. A version other than 1 answers -32011 and leaves the connection open for a
 // retry; a second initialize after success answers -32600 (already_initialized). `protocol_version`
 // is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the
-// local socket the OS controls access.
+// local socket the OS controls access. A gateway peer whose authentication fails (-32010
+// auth_required, invalid_token or throttled) gets the error line and then the connection ends;
+// failures are throttled per remote address (gateway.auth_throttle). A connection whose pairing
+// token is revoked later gets subscription_ended for each subscription, -32010 invalid_token on any
+// call, and is closed within 1 s.
 //
 // No grant needed.
 func (c *Client) Initialize(ctx context.Context, params *InitializeParams) (*InitializeResult, error) {
@@ -299,9 +303,13 @@ func (c *Client) SessionDelete(ctx context.Context, params *SessionDeleteParams)
 // order the turn's own connection gets them; it may answer an approval_request with session/approve
 // if it holds sessions:update (elicitation/create still goes to the turn's connection only).
 // Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the
-// connection. A subscriber that stops reading is disconnected by the write-stall rule
-// (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin
-// only (-32003); a session that is neither live nor stored is -32000.
+// connection. A subscriber that stops reading is never waited for: once its unread output passes
+// sessions.max_watcher_buffer_bytes its subscription ends (session/update subscription_ended,
+// reason lagging) and it may subscribe again. When policy changes (a pairing token revoked, a
+// grant, profile or user edited) every subscription whose watcher may no longer read the session
+// ends at once the same way (reason token_revoked, not_granted or session_not_owned); the turn and
+// its own connection are not affected. Owner or admin only (-32003); a session that is neither live
+// nor stored is -32000.
 //
 // Grant: sessions:read.
 func (c *Client) SessionSubscribe(ctx context.Context, params *SessionSubscribeParams) (*SessionSubscribeResult, error) {
@@ -413,7 +421,9 @@ func (c *Client) FileUploadCommit(ctx context.Context, params *FileUploadCommitP
 //
 // Sent to the connection running the turn, and to every connection subscribed to the session
 // (session/subscribe) in the same order. Every update of a turn is written before that turn's
-// session/prompt response.
+// session/prompt response. A watcher whose right to the session lapses (token revoked, grant or
+// ownership lost) or whose unread output passes sessions.max_watcher_buffer_bytes gets one
+// subscription_ended and nothing more of that session.
 //
 // The callback runs on the connection's reader goroutine, in arrival order: it must return quickly
 // and must not wait for a call on this Client (hand the value to another goroutine for that).

@@ -271,6 +271,8 @@ class NotInitializedError(ZeroclawError):
         ``invalid_token`` (``InvalidTokenData``): Unknown or revoked pairing token
         ``unknown_peer`` (``UnknownPeerData``): The peer's uid maps to no configured
         user
+        ``throttled`` (``ThrottledData``): Too many failed authentications from this
+        address (gateway.auth_throttle): try again after retry_after_ms
     """
 
     CODE: ClassVar[int] = -32010

@@ -14,12 +14,15 @@ from typing import Any, Literal, Self, TypeAlias
 from . import _codec as _c
 
 __all__ = [
+    "AgentBashConfig",
     "AgentConfig",
     "AgentNotAllowedData",
+    "AgentToolsConfig",
     "AlreadyInitializedData",
     "ApprovalDecision",
     "AttachedFile",
     "AuthRequiredData",
+    "BashToolConfig",
     "BudgetData",
     "ChunkTooLargeData",
     "ClientCapabilities",
@@ -57,6 +60,7 @@ __all__ = [
     "ForbiddenErrorData",
     "FrameTimeoutData",
     "FrameTooLargeData",
+    "GatewayAuthThrottle",
     "GatewayConfig",
     "Grant",
     "HashMismatchData",
@@ -132,6 +136,7 @@ __all__ = [
     "SessionUpdateApprovalRequest",
     "SessionUpdateHistoryTrimmed",
     "SessionUpdateParams",
+    "SessionUpdateSubscriptionEnded",
     "SessionUpdateToolCall",
     "SessionUpdateToolResult",
     "SessionUpdateTurnComplete",
@@ -143,8 +148,12 @@ __all__ = [
     "StatusResult",
     "StatusResultConnections",
     "StatusResultSessions",
+    "StatusResultTools",
     "StopReason",
     "StorageConfig",
+    "SubscriptionEndReason",
+    "ThrottledData",
+    "ToolsConfig",
     "TranscriptKind",
     "TranscriptMessage",
     "TranscriptRole",
@@ -190,9 +199,17 @@ SessionUpdateType: TypeAlias = Literal[
     "approval_request",
     "history_trimmed",
     "turn_complete",
+    "subscription_ended",
 ]
 
 TurnOutcome: TypeAlias = Literal["completed", "cancelled", "failed"]
+
+SubscriptionEndReason: TypeAlias = Literal[
+    "token_revoked",
+    "not_granted",
+    "session_not_owned",
+    "lagging",
+]
 
 ConfigProp: TypeAlias = str
 """A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url,
@@ -413,6 +430,14 @@ class StatusResult:
     sessions: StatusResultSessions
     session_ids: list[str]
     gateway_url: str | None
+    peer_identity: Literal["peercred", "assumed_owner"]
+    """How local peers are identified: peercred (the kernel's peer credentials,
+    SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build:
+    every local peer is taken to be the daemon's own uid, which the 0600 socket in its
+    0700 directory admits, besides root). Logged once at start.
+    """
+    tools: StatusResultTools | None = None
+    """Present when the daemon runs agent tools."""
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -428,10 +453,12 @@ class StatusResult:
             sessions=_c.field(obj, "sessions", StatusResultSessions.from_json),
             session_ids=_c.field(obj, "session_ids", _c.list_of(_c.string)),
             gateway_url=_c.field(obj, "gateway_url", _c.nullable(_c.string)),
+            peer_identity=_c.field(obj, "peer_identity", _c.literal("peercred", "assumed_owner")),
+            tools=_c.optional(obj, "tools", StatusResultTools.from_json),
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "server_version": self.server_version,
             "protocol_version": self.protocol_version,
             "pid": self.pid,
@@ -442,7 +469,11 @@ class StatusResult:
             "sessions": self.sessions.to_json(),
             "session_ids": self.session_ids,
             "gateway_url": self.gateway_url,
+            "peer_identity": self.peer_identity,
         }
+        if self.tools is not None:
+            out["tools"] = self.tools.to_json()
+        return out
 
 
 @dataclass(kw_only=True, slots=True)
@@ -489,6 +520,29 @@ class StatusResultSessions:
         return {
             "live": self.live,
             "persisted": self.persisted,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class StatusResultTools:
+    """Present when the daemon runs agent tools."""
+
+    bash_sandbox: Literal["bwrap", "off", "unavailable"]
+    """Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off,
+    or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it
+    does not work here: bash refuses to run).
+    """
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "StatusResultTools")
+        return cls(
+            bash_sandbox=_c.field(obj, "bash_sandbox", _c.literal("bwrap", "off", "unavailable")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bash_sandbox": self.bash_sandbox,
         }
 
 
@@ -795,6 +849,38 @@ class SessionUpdateTurnCompleteError:
 
 
 @dataclass(kw_only=True, slots=True)
+class SessionUpdateSubscriptionEnded:
+    """The last update a watcher gets of a session it subscribed to (session/subscribe):
+    its subscription ended without it asking. token_revoked: its pairing token was
+    revoked (the connection then closes); not_granted: its principal lost sessions:read
+    (or no longer exists); session_not_owned: the session is no longer one it may read;
+    lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may
+    subscribe again and page the transcript). Never sent to the connection running the
+    turn for that turn's own updates, and never after session/unsubscribe.
+    """
+
+    session_id: str
+    type: Literal["subscription_ended"] = "subscription_ended"
+    reason: SubscriptionEndReason
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "SessionUpdateSubscriptionEnded")
+        return cls(
+            session_id=_c.field(obj, "sessionId", _c.string),
+            type=_c.field(obj, "type", _c.literal("subscription_ended")),
+            reason=_c.field(obj, "reason", _c.literal("token_revoked", "not_granted", "session_not_owned", "lagging")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "sessionId": self.session_id,
+            "type": self.type,
+            "reason": self.reason,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
 class ElicitationCreateResult:
     action: Literal["accept", "decline", "cancel"]
     content: dict[str, Any] | None = None
@@ -835,6 +921,7 @@ class Config:
     security: SecurityConfig | None = None
     storage: StorageConfig | None = None
     files: FilesConfig | None = None
+    tools: ToolsConfig | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -850,6 +937,7 @@ class Config:
             security=_c.optional(obj, "security", SecurityConfig.from_json),
             storage=_c.optional(obj, "storage", StorageConfig.from_json),
             files=_c.optional(obj, "files", FilesConfig.from_json),
+            tools=_c.optional(obj, "tools", ToolsConfig.from_json),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -874,6 +962,8 @@ class Config:
             out["storage"] = self.storage.to_json()
         if self.files is not None:
             out["files"] = self.files.to_json()
+        if self.tools is not None:
+            out["tools"] = self.tools.to_json()
         return out
 
 
@@ -971,10 +1061,18 @@ class GatewayConfig:
     gets HTTP 403. Clients that send no Origin are unaffected.
     """
     max_pending_connections: int | None = None
-    """Gateway connections that have not completed initialize yet; beyond it an upgrade
-    gets HTTP 503 (retry later). They count toward max_connections too, so
-    unauthenticated sockets never take the slots of paired peers.
+    """Gateway connections that have not completed initialize yet (pending). When this many
+    are pending, a new upgrade closes the oldest pending connection (WebSocket close
+    1013) and is accepted, so a client that initializes promptly always gets in while
+    the gateway is under max_connections (SPEC §17). Pending connections count toward
+    max_connections too.
     """
+    pending_timeout_ms: int | None = None
+    """A gateway connection still pending (initialize not completed) this long after its
+    upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which
+    still applies to local connections.
+    """
+    auth_throttle: GatewayAuthThrottle | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -986,6 +1084,8 @@ class GatewayConfig:
             max_connections=_c.optional(obj, "max_connections", _c.integer),
             allowed_origins=_c.optional(obj, "allowed_origins", _c.list_of(_c.string)),
             max_pending_connections=_c.optional(obj, "max_pending_connections", _c.integer),
+            pending_timeout_ms=_c.optional(obj, "pending_timeout_ms", _c.integer),
+            auth_throttle=_c.optional(obj, "auth_throttle", GatewayAuthThrottle.from_json),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1002,6 +1102,63 @@ class GatewayConfig:
             out["allowed_origins"] = self.allowed_origins
         if self.max_pending_connections is not None:
             out["max_pending_connections"] = self.max_pending_connections
+        if self.pending_timeout_ms is not None:
+            out["pending_timeout_ms"] = self.pending_timeout_ms
+        if self.auth_throttle is not None:
+            out["auth_throttle"] = self.auth_throttle.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class GatewayAuthThrottle:
+    """Failed gateway authentication, counted per remote address (an IPv6 address by its
+    /64). A failure is an initialize whose auth_token is unknown or revoked (a missing
+    token ends the connection too, but is not a guess and is not counted). Every failure
+    ends its connection after the error line. Failures beyond delay_after_failures
+    within delay_window_ms are answered after a delay that starts at first_delay_ms and
+    doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures
+    within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid
+    token is checked first and never delayed or refused.
+    """
+
+    delay_after_failures: int | None = None
+    """Failures per address within delay_window_ms answered at once."""
+    delay_window_ms: int | None = None
+    first_delay_ms: int | None = None
+    """The delay of the first failure past delay_after_failures; each later one doubles it.
+    """
+    max_delay_ms: int | None = None
+    refuse_after_failures: int | None = None
+    """Failures per address within refuse_window_ms before the answer becomes throttled.
+    """
+    refuse_window_ms: int | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "GatewayAuthThrottle")
+        return cls(
+            delay_after_failures=_c.optional(obj, "delay_after_failures", _c.integer),
+            delay_window_ms=_c.optional(obj, "delay_window_ms", _c.integer),
+            first_delay_ms=_c.optional(obj, "first_delay_ms", _c.integer),
+            max_delay_ms=_c.optional(obj, "max_delay_ms", _c.integer),
+            refuse_after_failures=_c.optional(obj, "refuse_after_failures", _c.integer),
+            refuse_window_ms=_c.optional(obj, "refuse_window_ms", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.delay_after_failures is not None:
+            out["delay_after_failures"] = self.delay_after_failures
+        if self.delay_window_ms is not None:
+            out["delay_window_ms"] = self.delay_window_ms
+        if self.first_delay_ms is not None:
+            out["first_delay_ms"] = self.first_delay_ms
+        if self.max_delay_ms is not None:
+            out["max_delay_ms"] = self.max_delay_ms
+        if self.refuse_after_failures is not None:
+            out["refuse_after_failures"] = self.refuse_after_failures
+        if self.refuse_window_ms is not None:
+            out["refuse_window_ms"] = self.refuse_window_ms
         return out
 
 
@@ -1026,6 +1183,13 @@ class SessionsConfig:
     """Provider calls per turn (each round may run tools); the turn then stops with
     stop_reason max_tool_rounds.
     """
+    max_watcher_buffer_bytes: int | None = None
+    """Unread output a watcher (session/subscribe) may have queued. Past it that
+    subscription ends with session/update subscription_ended (reason lagging) and
+    nothing more of the session is queued for it; the watcher may subscribe again and
+    page the transcript with session/messages. The turn never waits for a watcher. The
+    turn's own connection keeps the rpc limits.
+    """
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -1038,6 +1202,7 @@ class SessionsConfig:
             ask_user_timeout_ms=_c.optional(obj, "ask_user_timeout_ms", _c.integer),
             transcript_max_bytes=_c.optional(obj, "transcript_max_bytes", _c.integer),
             max_tool_rounds=_c.optional(obj, "max_tool_rounds", _c.integer),
+            max_watcher_buffer_bytes=_c.optional(obj, "max_watcher_buffer_bytes", _c.integer),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1056,6 +1221,8 @@ class SessionsConfig:
             out["transcript_max_bytes"] = self.transcript_max_bytes
         if self.max_tool_rounds is not None:
             out["max_tool_rounds"] = self.max_tool_rounds
+        if self.max_watcher_buffer_bytes is not None:
+            out["max_watcher_buffer_bytes"] = self.max_watcher_buffer_bytes
         return out
 
 
@@ -1105,6 +1272,7 @@ class AgentConfig:
     """Tools that run without approval."""
     max_context_tokens: int | None = None
     """Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes)."""
+    tools: AgentToolsConfig | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -1115,6 +1283,7 @@ class AgentConfig:
             system_prompt=_c.optional(obj, "system_prompt", _c.string),
             allowed_tools=_c.optional(obj, "allowed_tools", _c.list_of(_c.string)),
             max_context_tokens=_c.optional(obj, "max_context_tokens", _c.integer),
+            tools=_c.optional(obj, "tools", AgentToolsConfig.from_json),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1129,6 +1298,49 @@ class AgentConfig:
             out["allowed_tools"] = self.allowed_tools
         if self.max_context_tokens is not None:
             out["max_context_tokens"] = self.max_context_tokens
+        if self.tools is not None:
+            out["tools"] = self.tools.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentToolsConfig:
+    """This agent's tool settings."""
+
+    bash: AgentBashConfig | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AgentToolsConfig")
+        return cls(
+            bash=_c.optional(obj, "bash", AgentBashConfig.from_json),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.bash is not None:
+            out["bash"] = self.bash.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentBashConfig:
+    network: bool | None = None
+    """Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's
+    network namespace). Without it the sandbox has only its own loopback.
+    """
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AgentBashConfig")
+        return cls(
+            network=_c.optional(obj, "network", _c.boolean),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.network is not None:
+            out["network"] = self.network
         return out
 
 
@@ -1312,6 +1524,52 @@ class FilesConfig:
             out["upload_budget_bytes"] = self.upload_budget_bytes
         if self.upload_idle_timeout_ms is not None:
             out["upload_idle_timeout_ms"] = self.upload_idle_timeout_ms
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class ToolsConfig:
+    """How the agent runtime's tools run."""
+
+    bash: BashToolConfig | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ToolsConfig")
+        return cls(
+            bash=_c.optional(obj, "bash", BashToolConfig.from_json),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.bash is not None:
+            out["bash"] = self.bash.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class BashToolConfig:
+    sandbox: Literal["auto", "bwrap", "off"] | None = None
+    """Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only,
+    the session workspace and a private /tmp writable, the daemon's config dir, data dir
+    and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if
+    bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed)
+    and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap
+    when it works on this machine, else off with a warning at start.
+    status.tools.bash_sandbox says which is in force.
+    """
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "BashToolConfig")
+        return cls(
+            sandbox=_c.optional(obj, "sandbox", _c.literal("auto", "bwrap", "off")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.sandbox is not None:
+            out["sandbox"] = self.sandbox
         return out
 
 
@@ -2920,6 +3178,30 @@ class UnknownPeerData:
 
 
 @dataclass(kw_only=True, slots=True)
+class ThrottledData:
+    """Too many failed authentications from this address (gateway.auth_throttle): try again
+    after retry_after_ms
+    """
+
+    reason: Literal["throttled"] = "throttled"
+    retry_after_ms: int
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ThrottledData")
+        return cls(
+            reason=_c.field(obj, "reason", _c.literal("throttled")),
+            retry_after_ms=_c.field(obj, "retry_after_ms", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "retry_after_ms": self.retry_after_ms,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
 class VersionMismatchData:
     """Unsupported protocol version"""
 
@@ -3282,6 +3564,7 @@ SessionUpdateParams: TypeAlias = (
     | SessionUpdateApprovalRequest
     | SessionUpdateHistoryTrimmed
     | SessionUpdateTurnComplete
+    | SessionUpdateSubscriptionEnded
 )
 """A session/update notification's params, tagged by type."""
 
@@ -3303,6 +3586,8 @@ def decode_session_update_params(data: Any) -> SessionUpdateParams:
             return SessionUpdateHistoryTrimmed.from_json(data)
         case "turn_complete":
             return SessionUpdateTurnComplete.from_json(data)
+        case "subscription_ended":
+            return SessionUpdateSubscriptionEnded.from_json(data)
         case other:
             raise _c.DecodeError(f"unknown tag {other!r}", ("type",))
 
@@ -3396,6 +3681,7 @@ NotInitializedErrorData: TypeAlias = (
     | AuthRequiredData
     | InvalidTokenData
     | UnknownPeerData
+    | ThrottledData
 )
 """The data of NOT_INITIALIZED (-32010), by reason."""
 
@@ -3411,6 +3697,8 @@ def decode_not_initialized_error_data(data: Any) -> NotInitializedErrorData:
             return InvalidTokenData.from_json(data)
         case "unknown_peer":
             return UnknownPeerData.from_json(data)
+        case "throttled":
+            return ThrottledData.from_json(data)
         case other:
             raise _c.DecodeError(f"unknown tag {other!r}", ("reason",))
 

@@ -8,7 +8,7 @@ use std::sync::{mpsc, Mutex};
 impl Client {
     /// Open the session: negotiate the protocol version and authenticate the peer.
     ///
-    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access.
+    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access. A gateway peer whose authentication fails (-32010 auth_required, invalid_token or throttled) gets the error line and then the connection ends; failures are throttled per remote address (gateway.auth_throttle). A connection whose pairing token is revoked later gets subscription_ended for each subscription, -32010 invalid_token on any call, and is closed within 1 s.
     ///
     /// Wire method `initialize` (no grant).
     pub fn initialize(&self, params: &InitializeParams) -> Result<InitializeResult> {
@@ -149,7 +149,7 @@ impl Client {
 
     /// Watch a session: this connection also gets every session/update of it, whoever runs the turn.
     ///
-    /// From the answer on, every session/update of the session is sent to this connection too, in the order the turn's own connection gets them; it may answer an approval_request with session/approve if it holds sessions:update (elicitation/create still goes to the turn's connection only). Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
+    /// From the answer on, every session/update of the session is sent to this connection too, in the order the turn's own connection gets them; it may answer an approval_request with session/approve if it holds sessions:update (elicitation/create still goes to the turn's connection only). Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the connection. A subscriber that stops reading is never waited for: once its unread output passes sessions.max_watcher_buffer_bytes its subscription ends (session/update subscription_ended, reason lagging) and it may subscribe again. When policy changes (a pairing token revoked, a grant, profile or user edited) every subscription whose watcher may no longer read the session ends at once the same way (reason token_revoked, not_granted or session_not_owned); the turn and its own connection are not affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
     ///
     /// Wire method `session/subscribe` (grant `sessions:read`).
     pub fn session_subscribe(
@@ -218,7 +218,7 @@ impl Client {
 
     /// Daemon → client notification: one incremental event of a running turn.
     ///
-    /// Sent to the connection running the turn, and to every connection subscribed to the session (session/subscribe) in the same order. Every update of a turn is written before that turn's session/prompt response.
+    /// Sent to the connection running the turn, and to every connection subscribed to the session (session/subscribe) in the same order. Every update of a turn is written before that turn's session/prompt response. A watcher whose right to the session lapses (token revoked, grant or ownership lost) or whose unread output passes sessions.max_watcher_buffer_bytes gets one subscription_ended and nothing more of that session.
     ///
     /// Sets the handler for the daemon → client notification `session/update` (replacing any earlier one). It runs on the reader thread, in wire order, so keep it short.
     pub fn on_session_update<F>(&self, handler: F)

@@ -97,7 +97,7 @@ pub struct DaemonCommand {
     pub aliases: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StatusResult {
     pub server_version: String,
     pub protocol_version: i64,
@@ -109,6 +109,11 @@ pub struct StatusResult {
     pub sessions: StatusResultSessions,
     pub session_ids: Vec<String>,
     pub gateway_url: Option<String>,
+    /// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start.
+    pub peer_identity: StatusResultPeerIdentity,
+    /// Present when the daemon runs agent tools.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tools: Option<StatusResultTools>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -122,6 +127,30 @@ pub struct StatusResultConnections {
 pub struct StatusResultSessions {
     pub live: u64,
     pub persisted: u64,
+}
+
+/// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusResultPeerIdentity {
+    Peercred,
+    AssumedOwner,
+}
+
+/// Present when the daemon runs agent tools.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StatusResultTools {
+    /// Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run).
+    pub bash_sandbox: StatusResultToolsBashSandbox,
+}
+
+/// Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusResultToolsBashSandbox {
+    Bwrap,
+    Off,
+    Unavailable,
 }
 
 /// An OpenRPC document (this one).
@@ -154,6 +183,7 @@ pub enum SessionUpdateType {
     ApprovalRequest,
     HistoryTrimmed,
     TurnComplete,
+    SubscriptionEnded,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -175,6 +205,8 @@ pub enum SessionUpdateParams {
     ApprovalRequest(SessionUpdateApprovalRequest),
     HistoryTrimmed(SessionUpdateHistoryTrimmed),
     TurnComplete(SessionUpdateTurnComplete),
+    /// The last update a watcher gets of a session it subscribed to (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript). Never sent to the connection running the turn for that turn's own updates, and never after session/unsubscribe.
+    SubscriptionEnded(SessionUpdateSubscriptionEnded),
 }
 
 impl SessionUpdateParams {
@@ -188,6 +220,7 @@ impl SessionUpdateParams {
             Self::ApprovalRequest(_) => "approval_request",
             Self::HistoryTrimmed(_) => "history_trimmed",
             Self::TurnComplete(_) => "turn_complete",
+            Self::SubscriptionEnded(_) => "subscription_ended",
         }
     }
 }
@@ -282,6 +315,25 @@ pub struct SessionUpdateTurnCompleteError {
     pub data: serde_json::Value,
 }
 
+/// The last update a watcher gets of a session it subscribed to (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript). Never sent to the connection running the turn for that turn's own updates, and never after session/unsubscribe.
+///
+/// The `type: "subscription_ended"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateSubscriptionEnded {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    pub reason: SubscriptionEndReason,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubscriptionEndReason {
+    TokenRevoked,
+    NotGranted,
+    SessionNotOwned,
+    Lagging,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ElicitationCreateResult {
     pub action: ElicitationCreateResultAction,
@@ -320,6 +372,8 @@ pub struct Config {
     pub storage: Option<StorageConfig>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<FilesConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tools: Option<ToolsConfig>,
 }
 
 /// Transport limits (docs/protocol.md, Limits). Read when the listener starts.
@@ -372,9 +426,34 @@ pub struct GatewayConfig {
     /// Browser origins (scheme://host\[:port\], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://\<host>:\<port>. An upgrade with any other Origin header (including "null") gets HTTP 403. Clients that send no Origin are unaffected.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_origins: Option<Vec<String>>,
-    /// Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers.
+    /// Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_pending_connections: Option<u64>,
+    /// A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_timeout_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auth_throttle: Option<GatewayAuthThrottle>,
+}
+
+/// Failed gateway authentication, counted per remote address (an IPv6 address by its /64). A failure is an initialize whose auth_token is unknown or revoked (a missing token ends the connection too, but is not a guess and is not counted). Every failure ends its connection after the error line. Failures beyond delay_after_failures within delay_window_ms are answered after a delay that starts at first_delay_ms and doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid token is checked first and never delayed or refused.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GatewayAuthThrottle {
+    /// Failures per address within delay_window_ms answered at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delay_after_failures: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delay_window_ms: Option<u64>,
+    /// The delay of the first failure past delay_after_failures; each later one doubles it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_delay_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_delay_ms: Option<u64>,
+    /// Failures per address within refuse_window_ms before the answer becomes throttled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refuse_after_failures: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refuse_window_ms: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -400,6 +479,9 @@ pub struct SessionsConfig {
     /// Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_tool_rounds: Option<u64>,
+    /// Unread output a watcher (session/subscribe) may have queued. Past it that subscription ends with session/update subscription_ended (reason lagging) and nothing more of the session is queued for it; the watcher may subscribe again and page the transcript with session/messages. The turn never waits for a watcher. The turn's own connection keeps the rpc limits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_watcher_buffer_bytes: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -437,6 +519,22 @@ pub struct AgentConfig {
     /// Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_context_tokens: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tools: Option<AgentToolsConfig>,
+}
+
+/// This agent's tool settings.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentToolsConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bash: Option<AgentBashConfig>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentBashConfig {
+    /// Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -530,6 +628,29 @@ pub struct FilesConfig {
     /// An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub upload_idle_timeout_ms: Option<u64>,
+}
+
+/// How the agent runtime's tools run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ToolsConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bash: Option<BashToolConfig>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BashToolConfig {
+    /// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<BashToolConfigSandbox>,
+}
+
+/// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BashToolConfigSandbox {
+    Auto,
+    Bwrap,
+    Off,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -1101,6 +1222,14 @@ pub struct ConnectionLimitData {
     pub limit: i64,
 }
 
+/// Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms
+///
+/// The `reason: "throttled"` variant of [`NotInitializedReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ThrottledData {
+    pub retry_after_ms: u64,
+}
+
 /// Unsupported protocol version
 ///
 /// The `reason: "version_mismatch"` variant of [`VersionMismatchReason`], which carries the tag.
@@ -1484,6 +1613,8 @@ pub enum NotInitializedReason {
     InvalidToken,
     /// The peer's uid maps to no configured user
     UnknownPeer,
+    /// Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms
+    Throttled(ThrottledData),
 }
 
 impl NotInitializedReason {
@@ -1494,6 +1625,7 @@ impl NotInitializedReason {
             Self::AuthRequired => "auth_required",
             Self::InvalidToken => "invalid_token",
             Self::UnknownPeer => "unknown_peer",
+            Self::Throttled(_) => "throttled",
         }
     }
 }
