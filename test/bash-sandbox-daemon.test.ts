@@ -69,7 +69,10 @@ const statusSandbox = async (c: TurnClient): Promise<unknown> =>
 /** Runs one turn whose model calls bash with `command`; returns the tool result's raw output. */
 async function bashTurn(c: TurnClient, agent: string, command: string): Promise<Record<string, unknown>> {
   const { session_id } = await c.call<{ session_id: string }>("session/new", { agent });
-  fake.enqueue([...step.toolCallSplit(0, "call_1", "bash", JSON.stringify({ command }), 2), step.finish("tool_calls")]);
+  fake.enqueue([
+    ...step.toolCallSplit(0, "call_1", "bash", JSON.stringify({ command }), 2),
+    step.finish("tool_calls"),
+  ]);
   fake.enqueue(textReply("done"));
   const turn = c.prompt(session_id, "run it");
   expect((await turn.result()).outcome).toBe("completed");
@@ -86,13 +89,17 @@ describe("tools.bash.sandbox in the daemon", () => {
   });
 
   it('"off" is off, with no warning', async () => {
-    d = await startTestDaemon(config('[tools.bash]\nsandbox = "off"\n'), { env: { PATH: "/nonexistent-zc-path" } });
+    d = await startTestDaemon(config('[tools.bash]\nsandbox = "off"\n'), {
+      env: { PATH: "/nonexistent-zc-path" },
+    });
     expect(d.logs.filter((l) => /sandbox|unsandboxed/.test(l.msg))).toEqual([]);
     expect(await statusSandbox(await connect())).toBe("off");
   });
 
   it('"bwrap" without a working bwrap: status says unavailable and bash refuses to run', async () => {
-    d = await startTestDaemon(config('[tools.bash]\nsandbox = "bwrap"\n'), { env: { PATH: "/nonexistent-zc-path" } });
+    d = await startTestDaemon(config('[tools.bash]\nsandbox = "bwrap"\n'), {
+      env: { PATH: "/nonexistent-zc-path" },
+    });
     const c = await connect();
     expect(await statusSandbox(c)).toBe("unavailable");
     const out = await bashTurn(c, "coder", "echo ran-unsandboxed");
@@ -100,31 +107,34 @@ describe("tools.bash.sandbox in the daemon", () => {
     expect(JSON.stringify(out)).not.toContain("ran-unsandboxed");
   });
 
-  it.skipIf(noBwrap)("by default (auto) a turn's bash cannot read the config dir and has no network", async () => {
-    d = await startTestDaemon(config(), { parentDir: OUTSIDE_TMP });
-    const c = await connect();
-    expect(await statusSandbox(c)).toBe("bwrap");
-    const configFile = join(d.dir, "config", "config.toml");
-    const read = await bashTurn(c, "coder", `cat ${configFile}; echo written > mine.txt && cat mine.txt`);
-    expect(read.stdout).toBe("written\n");
-    expect(JSON.stringify(read)).not.toContain("sk-sandbox-provider-key");
+  it.skipIf(noBwrap)(
+    "by default (auto) a turn's bash cannot read the config dir and has no network",
+    async () => {
+      d = await startTestDaemon(config(), { parentDir: OUTSIDE_TMP });
+      const c = await connect();
+      expect(await statusSandbox(c)).toBe("bwrap");
+      const configFile = join(d.dir, "config", "config.toml");
+      const read = await bashTurn(c, "coder", `cat ${configFile}; echo written > mine.txt && cat mine.txt`);
+      expect(read.stdout).toBe("written\n");
+      expect(JSON.stringify(read)).not.toContain("sk-sandbox-provider-key");
 
-    let accepted = 0;
-    const server = createServer((s) => {
-      accepted++;
-      s.end("loopback says hi\n");
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    try {
-      const port = (server.address() as { port: number }).port;
-      const cmd = `exec 3<>/dev/tcp/127.0.0.1/${port} && head -n1 <&3`;
-      expect((await bashTurn(c, "coder", cmd)).stdout).toBe("");
-      expect(accepted).toBe(0);
-      // The agent with tools.bash.network = true reaches it.
-      expect((await bashTurn(c, "netcoder", cmd)).stdout).toBe("loopback says hi\n");
-      expect(accepted).toBe(1);
-    } finally {
-      server.close();
-    }
-  });
+      let accepted = 0;
+      const server = createServer((s) => {
+        accepted++;
+        s.end("loopback says hi\n");
+      });
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      try {
+        const port = (server.address() as { port: number }).port;
+        const cmd = `exec 3<>/dev/tcp/127.0.0.1/${port} && head -n1 <&3`;
+        expect((await bashTurn(c, "coder", cmd)).stdout).toBe("");
+        expect(accepted).toBe(0);
+        // The agent with tools.bash.network = true reaches it.
+        expect((await bashTurn(c, "netcoder", cmd)).stdout).toBe("loopback says hi\n");
+        expect(accepted).toBe(1);
+      } finally {
+        server.close();
+      }
+    },
+  );
 });

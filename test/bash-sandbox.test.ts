@@ -4,7 +4,15 @@
 // workspace. Then the daemon: status.tools.bash_sandbox, the start-up warning of "auto" without bwrap,
 // "bwrap" without bwrap refusing to run, and a turn's bash actually sandboxed. Every sandboxed case is
 // reported skipped where bwrap is missing or cannot build a sandbox on this machine.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -36,7 +44,14 @@ function layout(): SandboxPaths & { workspace: string; home: string } {
   writeFileSync(join(home, "notes.txt"), "home secret\n");
   writeFileSync(join(configDir, "config.toml"), '[providers.p]\napi_key = "sk-live-provider-key"\n');
   writeFileSync(join(dataDir, "zeroclaw.db"), "database bytes\n");
-  return { home, configDir, dataDir, endpoint: join(dataDir, "daemon.sock"), runtimeDir: undefined, workspace };
+  return {
+    home,
+    configDir,
+    dataDir,
+    endpoint: join(dataDir, "daemon.sock"),
+    runtimeDir: undefined,
+    workspace,
+  };
 }
 
 const probe = await probeBwrap(layout());

@@ -50,7 +50,9 @@ async function start(extraEnv: Record<string, string>): Promise<{ daemon: Daemon
   return { daemon, socket };
 }
 
-async function initializeAndStatus(socket: string): Promise<{ init: unknown; status: Record<string, unknown> }> {
+async function initializeAndStatus(
+  socket: string,
+): Promise<{ init: unknown; status: Record<string, unknown> }> {
   const c = await RawClient.connect(socket);
   try {
     const init = await c.initialize();
@@ -61,7 +63,8 @@ async function initializeAndStatus(socket: string): Promise<{ init: unknown; sta
   }
 }
 
-const assumedLines = (d: DaemonProcess) => d.logs.filter((l) => /peer credentials are not available/.test(l.msg ?? ""));
+const assumedLines = (d: DaemonProcess) =>
+  d.logs.filter((l) => /peer credentials are not available/.test(l.msg ?? ""));
 
 describe.skipIf(process.platform === "win32")("local peers without peer credentials", () => {
   it("are the daemon's own uid: the owner's CLI is the admin owner; logged once; status says assumed_owner", async () => {
@@ -78,11 +81,14 @@ describe.skipIf(process.platform === "win32")("local peers without peer credenti
     expect(daemon.logs.some((l) => l.msg === "connected" && l.peer === "unix:unknown")).toBe(true);
   });
 
-  it.skipIf(!addonAvailable())("with the addon, peers are identified by SO_PEERCRED and nothing is assumed", async () => {
-    const { daemon, socket } = await start({});
-    const { init, status } = await initializeAndStatus(socket);
-    expect(init).toMatchObject({ principal: { id: "owner", admin: true } });
-    expect(status.peer_identity).toBe("peercred");
-    expect(assumedLines(daemon)).toEqual([]);
-  });
+  it.skipIf(!addonAvailable())(
+    "with the addon, peers are identified by SO_PEERCRED and nothing is assumed",
+    async () => {
+      const { daemon, socket } = await start({});
+      const { init, status } = await initializeAndStatus(socket);
+      expect(init).toMatchObject({ principal: { id: "owner", admin: true } });
+      expect(status.peer_identity).toBe("peercred");
+      expect(assumedLines(daemon)).toEqual([]);
+    },
+  );
 });

@@ -58,7 +58,9 @@ export class Daemon {
    * local peer is taken to be the daemon's own uid: the 0600 socket in its 0700 directory admits no
    * other uid but root. Windows pipes carry no uid at all and keep theirs undefined.
    */
-  private readonly peerIdentity: "peercred" | "assumed_owner" = addonAvailable() ? "peercred" : "assumed_owner";
+  private readonly peerIdentity: "peercred" | "assumed_owner" = addonAvailable()
+    ? "peercred"
+    : "assumed_owner";
 
   /** The connections open now, in accept order (tests and diagnostics read their state). */
   get openConnections(): readonly DaemonConnection[] {

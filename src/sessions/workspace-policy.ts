@@ -35,7 +35,9 @@ function realDirectory(path: string): void {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
   }
   if (!lstatSync(path).isDirectory()) {
-    throw rpcErrors.internalError(`${path} exists and is not a directory the daemon made; it was left as it is`);
+    throw rpcErrors.internalError(
+      `${path} exists and is not a directory the daemon made; it was left as it is`,
+    );
   }
 }
 

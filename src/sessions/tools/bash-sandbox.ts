@@ -115,7 +115,8 @@ export function probeBwrap(paths: SandboxPaths, pathVar?: string): Promise<Bwrap
   return new Promise((done) => {
     execFile(bwrap, args, { timeout: 10_000 }, (err, _stdout, stderr) => {
       if (!err) done({ ok: true, path: bwrap });
-      else done({ ok: false, why: `${bwrap} cannot build a sandbox here: ${(stderr || err.message).trim()}` });
+      else
+        done({ ok: false, why: `${bwrap} cannot build a sandbox here: ${(stderr || err.message).trim()}` });
     });
   });
 }
