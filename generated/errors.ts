@@ -143,8 +143,8 @@ export const rpcErrors = {
   /** NOT_INITIALIZED (-32010): The peer's uid maps to no configured user */
   unknownPeer: (message: string = "The peer's uid maps to no configured user"): RpcError =>
     new RpcError(ErrorCode.NOT_INITIALIZED, message, { reason: "unknown_peer" } satisfies T.UnknownPeerData),
-  /** NOT_INITIALIZED (-32010): Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms */
-  throttled: (figures: Omit<T.ThrottledData, "reason">, message: string = "Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms"): RpcError =>
+  /** NOT_INITIALIZED (-32010): Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again */
+  throttled: (figures: Omit<T.ThrottledData, "reason">, message: string = "Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again"): RpcError =>
     new RpcError(ErrorCode.NOT_INITIALIZED, message, { reason: "throttled", ...figures } satisfies T.ThrottledData),
   /** VERSION_MISMATCH (-32011): Unsupported protocol version */
   versionMismatch: (figures: Omit<T.VersionMismatchData, "reason">, message: string = "Unsupported protocol version"): RpcError =>

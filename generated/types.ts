@@ -1516,7 +1516,7 @@ export interface UnknownPeerData {
   reason: "unknown_peer";
 }
 /**
- * Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms
+ * Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ThrottledData".

@@ -15,13 +15,10 @@ import {
 } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { ToolContext } from "../src/sessions/tool.js";
 import { BashSandbox, probeBwrap, type SandboxPaths } from "../src/sessions/tools/bash-sandbox.js";
 import { bashTool } from "../src/sessions/tools/bash-tool.js";
-import { FakeOpenAi, step, textReply } from "./helpers/fake-openai-server.js";
-import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
-import { TurnClient } from "./helpers/turn-client.js";
 
 type BashOutput = { exit_code: number | null; stdout: string; stderr: string; error?: string };
 

@@ -30,7 +30,7 @@ export function keyProblem(value: unknown): KeyProblem | undefined {
     if (path.length + 1 > MAX_VALUE_DEPTH)
       return { path, message: `nested deeper than ${MAX_VALUE_DEPTH} levels` };
     if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
+      for (const [i, item] of v.entries()) stack.push({ v: item, path: [...path, i] });
       continue;
     }
     for (const key of Object.keys(v)) {

@@ -35,6 +35,7 @@ export class DaemonConnection implements Connection {
   readonly kind: TransportKind;
   readonly peerLabel: string;
   readonly peerUid: number | undefined;
+  readonly remoteAddress: string | undefined;
   readonly transport: RpcTransport;
   readonly peer: Peer;
   readonly client: DaemonToClient;
@@ -53,6 +54,7 @@ export class DaemonConnection implements Connection {
     this.kind = transport.kind;
     this.peerLabel = transport.peerLabel;
     this.peerUid = options.peerUid;
+    this.remoteAddress = transport.remoteAddress;
     this.transport = transport;
     this.log = boundLog(options.log, { conn: options.id, peer: transport.peerLabel });
     this.auth = new ConnectionAuth(services.authority, transport.kind, this.log);

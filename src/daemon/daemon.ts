@@ -4,6 +4,7 @@
 import type { Socket } from "node:net";
 import { homedir } from "node:os";
 import document from "../../openrpc.json" with { type: "json" };
+import { AuthThrottle, throttleLimits } from "../auth/auth-throttle.js";
 import { Authority } from "../auth/authority.js";
 import { addonAvailable, peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
@@ -132,6 +133,7 @@ export class Daemon {
         gateway: this.gateway?.openConnections ?? 0,
       }),
       gatewayUrl: () => this.gatewayUrl,
+      authThrottle: new AuthThrottle(throttleLimits(initial.effective.gateway.auth_throttle)),
       peerIdentity: this.peerIdentity,
       bashSandbox: () => sandbox.mode(config.live.effective.tools.bash.sandbox),
     };
@@ -234,6 +236,7 @@ export class Daemon {
       port: gateway.port,
       maxConnections: gateway.max_connections,
       maxPendingConnections: gateway.max_pending_connections,
+      pendingTimeoutMs: gateway.pending_timeout_ms,
       allowedOrigins: gateway.allowed_origins,
       backlog: this.listenBacklog,
       limits: this.limits,

@@ -1,6 +1,7 @@
 // What a handler sees: the connection it serves and the daemon's services. Handlers never touch sockets.
 import type { DaemonToClient } from "../../generated/daemon-to-client.js";
 import type { ClientCapabilities, StatusResult } from "../../generated/types.js";
+import type { AuthThrottle } from "../auth/auth-throttle.js";
 import type { Authority } from "../auth/authority.js";
 import type { Credential } from "../auth/credentials.js";
 import type { Principal } from "../auth/principal.js";
@@ -24,6 +25,8 @@ export interface Connection {
   readonly peerLabel: string;
   /** Local peer uid (SO_PEERCRED), when known. */
   readonly peerUid: number | undefined;
+  /** A gateway peer's network address. */
+  readonly remoteAddress: string | undefined;
   /** What the peer authenticated with (set by initialize). */
   readonly credential: Credential | undefined;
   /** The principal under the policy in force (resolved again before each call when it changed). */
@@ -55,6 +58,8 @@ export interface DaemonServices {
   readonly uploads: UploadManager;
   connectionCounts(): { local: number; gateway: number };
   gatewayUrl(): string | null;
+  /** Failed gateway authentications per remote address (SPEC §17). */
+  readonly authThrottle: AuthThrottle;
   /** How local peers are identified (SPEC §17): SO_PEERCRED, or assumed to be the daemon's uid. */
   readonly peerIdentity: StatusResult["peer_identity"];
   /** Where bash runs now (SPEC §17). */

@@ -19,6 +19,8 @@ export interface RpcTransport {
   readonly kind: TransportKind;
   /** Audit label of the peer, e.g. `unix:pid=12,uid=1000`. */
   readonly peerLabel: string;
+  /** The peer's network address (gateway connections; what auth failures are throttled by). */
+  readonly remoteAddress?: string;
   readonly isClosed: boolean;
   /** Starts delivering events; nothing is read before this. */
   start(events: TransportEvents): void;

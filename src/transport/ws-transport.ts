@@ -85,6 +85,7 @@ export class WsTransport implements RpcTransport {
     private readonly ws: WebSocket,
     readonly peerLabel: string,
     private readonly limits: TransportLimits,
+    readonly remoteAddress?: string,
   ) {
     ({ socket: this.socket, receiver: this.receiver } = wsInternals(ws));
     this.stall = new StallClock(limits.writeStallTimeoutMs, {

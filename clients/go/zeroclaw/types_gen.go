@@ -1346,8 +1346,8 @@ func (v UnknownPeerData) MarshalJSON() ([]byte, error) {
 	return marshalTagged("reason", "unknown_peer", plain(v))
 }
 
-// ThrottledData: Too many failed authentications from this address (gateway.auth_throttle): try
-// again after retry_after_ms
+// ThrottledData: Too many failed authentications from this address (gateway.auth_throttle);
+// retry_after_ms: when one more attempt would be answered normally again
 type ThrottledData struct {
 	RetryAfterMs int64 `json:"retry_after_ms"`
 }

@@ -272,7 +272,8 @@ class NotInitializedError(ZeroclawError):
         ``unknown_peer`` (``UnknownPeerData``): The peer's uid maps to no configured
         user
         ``throttled`` (``ThrottledData``): Too many failed authentications from this
-        address (gateway.auth_throttle): try again after retry_after_ms
+        address (gateway.auth_throttle); retry_after_ms: when one more attempt would be
+        answered normally again
     """
 
     CODE: ClassVar[int] = -32010

@@ -3179,8 +3179,8 @@ class UnknownPeerData:
 
 @dataclass(kw_only=True, slots=True)
 class ThrottledData:
-    """Too many failed authentications from this address (gateway.auth_throttle): try again
-    after retry_after_ms
+    """Too many failed authentications from this address (gateway.auth_throttle);
+    retry_after_ms: when one more attempt would be answered normally again
     """
 
     reason: Literal["throttled"] = "throttled"

@@ -1222,7 +1222,7 @@ pub struct ConnectionLimitData {
     pub limit: i64,
 }
 
-/// Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms
+/// Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again
 ///
 /// The `reason: "throttled"` variant of [`NotInitializedReason`], which carries the tag.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -1613,7 +1613,7 @@ pub enum NotInitializedReason {
     InvalidToken,
     /// The peer's uid maps to no configured user
     UnknownPeer,
-    /// Too many failed authentications from this address (gateway.auth_throttle): try again after retry_after_ms
+    /// Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again
     Throttled(ThrottledData),
 }
 
