@@ -53,6 +53,7 @@ export class Daemon {
   readonly services: DaemonServices;
   private readonly limits: NdjsonLimits;
   private readonly initializeTimeoutMs: number;
+  private readonly revokedCloseMs: number;
   private readonly listenBacklog: number;
   /**
    * SPEC §17: without peer credentials (the native addon did not build, or ZEROCLAW_PEERCRED=off), a
@@ -81,6 +82,7 @@ export class Daemon {
     const rpc = initial.effective.rpc;
     // [rpc] is read once, at start-up (SPEC §2): both listeners apply these to every connection.
     this.initializeTimeoutMs = rpc.initialize_timeout_ms;
+    this.revokedCloseMs = initial.effective.gateway.revoked_close_ms;
     this.listenBacklog = rpc.listen_backlog;
     this.limits = {
       maxFrameBytes: rpc.max_frame_bytes,
@@ -97,9 +99,15 @@ export class Daemon {
     const files = new FileStore(storage);
     const uploads = new UploadManager(() => config.live.effective.files);
     uploads.startSweeping();
-    const subscriptions = new SessionSubscriptions();
+    const subscriptions = new SessionSubscriptions(
+      () => config.live.effective.sessions.max_watcher_buffer_bytes,
+    );
     const turns = new TurnService(sessions, files, subscriptions, () => config.live, log, sandbox);
     config.onCommitted((live) => authority.configChanged(live.effective));
+    // SPEC §17: live rights follow policy at once, not at each connection's next call.
+    authority.onChange(() => {
+      for (const c of this.connections) c.rightsChanged();
+    });
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
       maxConnections: rpc.max_local_connections,
@@ -278,6 +286,7 @@ export class Daemon {
       peerUid,
       services: this.services,
       initializeTimeoutMs: this.initializeTimeoutMs,
+      revokedCloseMs: this.revokedCloseMs,
       log: this.log,
       onInitialized: initialized,
       onClosed: (c) => {

@@ -81,6 +81,14 @@ export class Dispatcher<Ctx> implements Router {
     if (out instanceof Promise) out.catch((err: unknown) => this.refused(info, params, err));
   }
 
+  /**
+   * Aborts every call being answered, and any made from now on, while the connection stays open (its
+   * credential was revoked: its turns stop now, its close follows, SPEC §17).
+   */
+  abortCalls(reason: string): void {
+    this.signals.abortAll(reason);
+  }
+
   closed(reason: string): void {
     this.ended = true;
     this.signals.abortAll(reason);

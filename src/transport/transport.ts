@@ -34,4 +34,9 @@ export interface RpcTransport {
   whenWritable(): Promise<void>;
   /** Queued output is above the high-water mark: whenWritable() would wait. A check without a promise. */
   readonly backedUp: boolean;
+  /**
+   * Output queued for the peer and not yet taken by the OS (characters until a write is flushed,
+   * bytes after): what a watcher's budget is measured against (SPEC §17). A cheap read, no allocation.
+   */
+  readonly queuedBytes: number;
 }

@@ -175,6 +175,10 @@ export class WsTransport implements RpcTransport {
     return this.flow.backedUp;
   }
 
+  get queuedBytes(): number {
+    return this.flow.queued;
+  }
+
   whenWritable(): Promise<void> {
     return this.flow.whenWritable();
   }

@@ -459,8 +459,12 @@ type GatewayConfig struct {
 	// A gateway connection still pending (initialize not completed) this long after its upgrade is
 	// closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local
 	// connections.
-	PendingTimeoutMs *int64               `json:"pending_timeout_ms,omitempty"`
-	AuthThrottle     *GatewayAuthThrottle `json:"auth_throttle,omitempty"`
+	PendingTimeoutMs *int64 `json:"pending_timeout_ms,omitempty"`
+	// A gateway connection whose pairing token is revoked gets subscription_ended (token_revoked)
+	// for each subscription at once, its turns are cancelled, every call answers -32010, and it is
+	// closed this long after the revocation (SPEC §17: within 1 s).
+	RevokedCloseMs *int64               `json:"revoked_close_ms,omitempty"`
+	AuthThrottle   *GatewayAuthThrottle `json:"auth_throttle,omitempty"`
 }
 
 // GatewayAuthThrottle: Failed gateway authentication, counted per remote address (an IPv6 address
@@ -499,10 +503,14 @@ type SessionsConfig struct {
 	// Provider calls per turn (each round may run tools); the turn then stops with stop_reason
 	// max_tool_rounds.
 	MaxToolRounds *int64 `json:"max_tool_rounds,omitempty"`
-	// Unread output a watcher (session/subscribe) may have queued. Past it that subscription ends
-	// with session/update subscription_ended (reason lagging) and nothing more of the session is
-	// queued for it; the watcher may subscribe again and page the transcript with session/messages.
-	// The turn never waits for a watcher. The turn's own connection keeps the rpc limits.
+	// Unread output a watcher (session/subscribe) may have queued in the daemon. Once it has more,
+	// its next update is not queued: the subscription ends with session/update subscription_ended
+	// (reason lagging) and nothing more of the session is queued for it (one update may take it
+	// past the limit, e.g. a turn_complete carrying the whole reply). The watcher may subscribe
+	// again and page the transcript with session/messages. The turn never waits for a watcher; the
+	// turn's own connection keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a
+	// turn runs that far ahead of its own reader, and a watcher reading at the same pace is that
+	// far behind.
 	MaxWatcherBufferBytes *int64 `json:"max_watcher_buffer_bytes,omitempty"`
 }
 

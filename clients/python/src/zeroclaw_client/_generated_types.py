@@ -1072,6 +1072,12 @@ class GatewayConfig:
     upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which
     still applies to local connections.
     """
+    revoked_close_ms: int | None = None
+    """A gateway connection whose pairing token is revoked gets subscription_ended
+    (token_revoked) for each subscription at once, its turns are cancelled, every call
+    answers -32010, and it is closed this long after the revocation (SPEC §17: within 1
+    s).
+    """
     auth_throttle: GatewayAuthThrottle | None = None
 
     @classmethod
@@ -1085,6 +1091,7 @@ class GatewayConfig:
             allowed_origins=_c.optional(obj, "allowed_origins", _c.list_of(_c.string)),
             max_pending_connections=_c.optional(obj, "max_pending_connections", _c.integer),
             pending_timeout_ms=_c.optional(obj, "pending_timeout_ms", _c.integer),
+            revoked_close_ms=_c.optional(obj, "revoked_close_ms", _c.integer),
             auth_throttle=_c.optional(obj, "auth_throttle", GatewayAuthThrottle.from_json),
         )
 
@@ -1104,6 +1111,8 @@ class GatewayConfig:
             out["max_pending_connections"] = self.max_pending_connections
         if self.pending_timeout_ms is not None:
             out["pending_timeout_ms"] = self.pending_timeout_ms
+        if self.revoked_close_ms is not None:
+            out["revoked_close_ms"] = self.revoked_close_ms
         if self.auth_throttle is not None:
             out["auth_throttle"] = self.auth_throttle.to_json()
         return out
@@ -1184,11 +1193,15 @@ class SessionsConfig:
     stop_reason max_tool_rounds.
     """
     max_watcher_buffer_bytes: int | None = None
-    """Unread output a watcher (session/subscribe) may have queued. Past it that
-    subscription ends with session/update subscription_ended (reason lagging) and
-    nothing more of the session is queued for it; the watcher may subscribe again and
-    page the transcript with session/messages. The turn never waits for a watcher. The
-    turn's own connection keeps the rpc limits.
+    """Unread output a watcher (session/subscribe) may have queued in the daemon. Once it
+    has more, its next update is not queued: the subscription ends with session/update
+    subscription_ended (reason lagging) and nothing more of the session is queued for it
+    (one update may take it past the limit, e.g. a turn_complete carrying the whole
+    reply). The watcher may subscribe again and page the transcript with
+    session/messages. The turn never waits for a watcher; the turn's own connection
+    keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a turn runs
+    that far ahead of its own reader, and a watcher reading at the same pace is that far
+    behind.
     """
 
     @classmethod
