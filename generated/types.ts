@@ -303,9 +303,9 @@ export interface StatusResult {
   session_ids: string[];
   gateway_url: string | null;
   /**
-   * How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start.
+   * How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status.
    */
-  peer_identity: "peercred" | "assumed_owner";
+  peer_identity?: "peercred" | "assumed_owner";
   /**
    * Present when the daemon runs agent tools.
    */

@@ -51,7 +51,11 @@ describe("the shared codegen model", () => {
       "turn_complete",
       "SessionUpdateTurnComplete",
     ]);
-    expect(u.variants).toHaveLength(7);
+    expect(u.variants).toHaveLength(8);
+    expect(u.variants.map((v) => [v.tag, v.name])).toContainEqual([
+      "subscription_ended",
+      "SessionUpdateSubscriptionEnded",
+    ]);
     expect(model.unions.map((x) => x.name)).toContain("SessionUpdateParams");
   });
 

@@ -1,5 +1,6 @@
 // SPEC §3 and §4 over a real socket: envelope rules, handshake and principal, as a client sees them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addonAvailable } from "../src/auth/peer-credentials.js";
 import { RawClient } from "./helpers/raw-client.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
@@ -275,6 +276,8 @@ describe("status and discovery", () => {
       sessions: { live: 0, persisted: 0 },
       session_ids: [],
       gateway_url: null,
+      peer_identity: addonAvailable() ? "peercred" : "assumed_owner",
+      tools: { bash_sandbox: expect.stringMatching(/^(bwrap|off)$/) },
     });
     c.close();
   });

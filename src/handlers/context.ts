@@ -61,7 +61,7 @@ export interface DaemonServices {
   /** Failed gateway authentications per remote address (SPEC §17). */
   readonly authThrottle: AuthThrottle;
   /** How local peers are identified (SPEC §17): SO_PEERCRED, or assumed to be the daemon's uid. */
-  readonly peerIdentity: StatusResult["peer_identity"];
+  readonly peerIdentity: NonNullable<StatusResult["peer_identity"]>;
   /** Where bash runs now (SPEC §17). */
   bashSandbox(): NonNullable<StatusResult["tools"]>["bash_sandbox"];
 }

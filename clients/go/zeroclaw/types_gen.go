@@ -84,8 +84,9 @@ type StatusResult struct {
 	// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or
 	// assumed_owner (none available, e.g. the native addon did not build: every local peer is taken
 	// to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides
-	// root). Logged once at start.
-	PeerIdentity StatusResultPeerIdentity `json:"peer_identity"`
+	// root). Logged once at start. Sent by this daemon always; optional in the schema so clients
+	// generated from it still read an older daemon's status.
+	PeerIdentity StatusResultPeerIdentity `json:"peer_identity,omitempty"`
 	// Present when the daemon runs agent tools.
 	Tools *StatusResultTools `json:"tools,omitempty"`
 }
@@ -106,7 +107,8 @@ type StatusResultSessions struct {
 // StatusResultPeerIdentity: How local peers are identified: peercred (the kernel's peer
 // credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build:
 // every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory
-// admits, besides root). Logged once at start.
+// admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema
+// so clients generated from it still read an older daemon's status.
 type StatusResultPeerIdentity string
 
 // StatusResultPeerIdentity values.

@@ -430,11 +430,13 @@ class StatusResult:
     sessions: StatusResultSessions
     session_ids: list[str]
     gateway_url: str | None
-    peer_identity: Literal["peercred", "assumed_owner"]
+    peer_identity: Literal["peercred", "assumed_owner"] | None = None
     """How local peers are identified: peercred (the kernel's peer credentials,
     SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build:
     every local peer is taken to be the daemon's own uid, which the 0600 socket in its
-    0700 directory admits, besides root). Logged once at start.
+    0700 directory admits, besides root). Logged once at start. Sent by this daemon
+    always; optional in the schema so clients generated from it still read an older
+    daemon's status.
     """
     tools: StatusResultTools | None = None
     """Present when the daemon runs agent tools."""
@@ -453,7 +455,7 @@ class StatusResult:
             sessions=_c.field(obj, "sessions", StatusResultSessions.from_json),
             session_ids=_c.field(obj, "session_ids", _c.list_of(_c.string)),
             gateway_url=_c.field(obj, "gateway_url", _c.nullable(_c.string)),
-            peer_identity=_c.field(obj, "peer_identity", _c.literal("peercred", "assumed_owner")),
+            peer_identity=_c.optional(obj, "peer_identity", _c.literal("peercred", "assumed_owner")),
             tools=_c.optional(obj, "tools", StatusResultTools.from_json),
         )
 
@@ -469,8 +471,9 @@ class StatusResult:
             "sessions": self.sessions.to_json(),
             "session_ids": self.session_ids,
             "gateway_url": self.gateway_url,
-            "peer_identity": self.peer_identity,
         }
+        if self.peer_identity is not None:
+            out["peer_identity"] = self.peer_identity
         if self.tools is not None:
             out["tools"] = self.tools.to_json()
         return out

@@ -97,7 +97,7 @@ pub struct DaemonCommand {
     pub aliases: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct StatusResult {
     pub server_version: String,
     pub protocol_version: i64,
@@ -109,8 +109,9 @@ pub struct StatusResult {
     pub sessions: StatusResultSessions,
     pub session_ids: Vec<String>,
     pub gateway_url: Option<String>,
-    /// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start.
-    pub peer_identity: StatusResultPeerIdentity,
+    /// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer_identity: Option<StatusResultPeerIdentity>,
     /// Present when the daemon runs agent tools.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<StatusResultTools>,
@@ -129,7 +130,7 @@ pub struct StatusResultSessions {
     pub persisted: u64,
 }
 
-/// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start.
+/// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StatusResultPeerIdentity {
