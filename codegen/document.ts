@@ -18,6 +18,17 @@ export interface ExamplePairing {
   "x-error"?: { code: number; data: unknown };
   "x-match"?: string[];
   "x-connection"?: "uninitialized" | "initialized";
+  /** The dialect of the connection the pairing belongs to (SPEC §13); default seed. */
+  "x-dialect"?: Dialect;
+}
+
+/** A connection's wire dialect (SPEC §13): components.schemas.Dialect. */
+export type Dialect = "seed" | "zeroclaw";
+
+/** A method's shapes in a dialect other than the seed's (`x-dialects`). */
+export interface DialectShapes {
+  params?: JsonSchema;
+  result?: JsonSchema;
 }
 
 export interface MethodObject {
@@ -34,6 +45,7 @@ export interface MethodObject {
   "x-notification-allowed"?: boolean;
   "x-implemented-by"?: ("daemon" | "client")[];
   "x-params-schema"?: JsonSchema;
+  "x-dialects"?: Partial<Record<Exclude<Dialect, "seed">, DialectShapes>>;
 }
 
 export interface ErrorObject {
@@ -130,4 +142,18 @@ export function paramsSchema(m: MethodObject): JsonSchema {
 /** The params of an example pairing as the by-name object sent on the wire. */
 export function exampleParams(e: ExamplePairing): Record<string, unknown> {
   return Object.fromEntries(e.params.map((p) => [p.name, p.value]));
+}
+
+/**
+ * The schema a method's params (`"params"`) or result (`"result"`) have on a connection of `dialect`:
+ * its `x-dialects` entry when there is one, else the seed's.
+ */
+export function dialectSchema(
+  m: MethodObject,
+  dialect: Dialect,
+  part: "params" | "result",
+): JsonSchema | undefined {
+  const own = dialect === "seed" ? undefined : m["x-dialects"]?.[dialect]?.[part];
+  if (own) return own;
+  return part === "params" ? paramsSchema(m) : m.result?.schema;
 }

@@ -9,7 +9,10 @@ export function emitDaemonToClient(doc: OpenRpcDocument, banner: string): string
   const senders: string[] = [];
   for (const m of buildModel(doc).methods) {
     if (m.direction !== "daemon→client") continue;
-    const p = `T.${m.params.name}`;
+    // A connection of another dialect gets that dialect's params (x-dialects, SPEC §13).
+    const p = [m.params.name, ...m.dialects.flatMap((d) => (d.params ? [d.params] : []))]
+      .map((n) => `T.${n}`)
+      .join(" | ");
     const summary = m.summary ? `  /** ${m.summary} */\n` : "";
     if (m.notification) {
       senders.push(`${summary}  ${camel(m.name)}(params: ${p}): void {

@@ -38,6 +38,11 @@ export function emitMethods(doc: OpenRpcDocument, banner: string): string {
   const resultsMap = model.methods.map(
     (m) => `  ${JSON.stringify(m.name)}: ${m.result ? `T.${m.result.name}` : "void"};`,
   );
+  // What a handler may return in another dialect (x-dialects results), `never` where there is none.
+  const dialectResultsMap = model.methods.map((m) => {
+    const names = m.dialects.flatMap((d) => (d.result ? [`T.${d.result}`] : []));
+    return `  ${JSON.stringify(m.name)}: ${names.length > 0 ? names.join(" | ") : "never"};`;
+  });
   return `${banner}
 import type * as T from "./types.js";
 import * as V from "./validators.js";
@@ -84,6 +89,10 @@ ${paramsMap.join("\n")}
 export type MethodResults = {
 ${resultsMap.join("\n")}
 };
+/** A method's result on a connection of another dialect (x-dialects, SPEC §13); never when the same. */
+export type DialectResults = {
+${dialectResultsMap.join("\n")}
+};
 
 export type MethodInfo = {
   readonly name: MethodName;
@@ -110,7 +119,10 @@ export function lookupMethod(name: string): MethodInfo | undefined {
 
 /** What the daemon must implement: one handler per client → daemon request (notifications optional). */
 export type Handlers<Ctx> = {
-  [M in DaemonRequestMethod]: (params: MethodParams[M], ctx: Ctx) => MethodResults[M] | Promise<MethodResults[M]>;
+  [M in DaemonRequestMethod]: (
+    params: MethodParams[M],
+    ctx: Ctx,
+  ) => MethodResults[M] | DialectResults[M] | Promise<MethodResults[M] | DialectResults[M]>;
 } & {
   [M in DaemonNotificationMethod]?: (params: MethodParams[M], ctx: Ctx) => void;
 };

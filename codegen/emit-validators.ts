@@ -5,7 +5,7 @@
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { createAjv, toComponentsRef } from "./ajv.js";
 import type { OpenRpcDocument } from "./document.js";
-import { paramsSchema } from "./document.js";
+import { bareRef, paramsSchema } from "./document.js";
 import { errorDataTypeName, paramsTypeName, resultTypeName } from "./emit-types.js";
 
 export function emitValidators(doc: OpenRpcDocument, banner: string): string {
@@ -18,6 +18,12 @@ export function emitValidators(doc: OpenRpcDocument, banner: string): string {
   for (const m of doc.methods) {
     add(paramsTypeName(m.name), paramsSchema(m));
     if (m.result) add(resultTypeName(m.name), m.result.schema);
+    // Another dialect's shapes (SPEC §13), under their component names, so tests check each dialect.
+    for (const shapes of Object.values(m["x-dialects"] ?? {}))
+      for (const schema of Object.values(shapes ?? {})) {
+        const name = bareRef(schema);
+        if (name !== undefined && !(name in exports)) add(name, schema);
+      }
   }
   for (const [name, err] of Object.entries(doc.components.errors))
     add(errorDataTypeName(name), err["x-data-schema"]);

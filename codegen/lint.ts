@@ -5,6 +5,7 @@ import { createAjv, toComponentsRef } from "./ajv.js";
 import {
   bareRef,
   derefSchema,
+  dialectSchema,
   type ExamplePairing,
   errorVariants,
   exampleParams,
@@ -13,7 +14,6 @@ import {
   type JsonSchema,
   type MethodObject,
   type OpenRpcDocument,
-  paramsSchema,
 } from "./document.js";
 import { lintGeneratorShape } from "./lint-shape.js";
 import { pascal } from "./names.js";
@@ -89,6 +89,7 @@ export function lintDocument(doc: OpenRpcDocument): string[] {
       const name = ref.$ref.replace("#/components/errors/", "");
       if (!doc.components.errors[name]) problems.push(`${m.name}: unknown error ${ref.$ref}`);
     }
+    lintDialects(doc, m, problems);
     lintExamples(doc, m, problems, check);
   }
   problems.push(...lintGeneratorShape(doc));
@@ -98,6 +99,21 @@ export function lintDocument(doc: OpenRpcDocument): string[] {
 function variantsCover(doc: OpenRpcDocument, schema: JsonSchema, param: string): boolean {
   const variants = (schema.oneOf ?? []) as JsonSchema[];
   return variants.some((v) => param in ((derefSchema(doc, v).properties as object | undefined) ?? {}));
+}
+
+/** x-dialects: each shape a $ref to a named component; params only on notifications, result only on requests. */
+function lintDialects(doc: OpenRpcDocument, m: MethodObject, problems: string[]): void {
+  for (const [dialect, shapes] of Object.entries(m["x-dialects"] ?? {})) {
+    for (const [part, schema] of Object.entries(shapes ?? {})) {
+      const where = `${m.name}: x-dialects.${dialect}.${part}`;
+      const target = bareRef(schema);
+      if (target === undefined || !(target in doc.components.schemas))
+        problems.push(`${where} must be a $ref to a named component`);
+      if (part === "result" && isNotification(m)) problems.push(`${where}: a notification has no result`);
+      if (part === "params" && implementedBy(m) === "daemon")
+        problems.push(`${where}: only what the daemon sends differs between dialects`);
+    }
+  }
 }
 
 function lintExamples(
@@ -112,12 +128,19 @@ function lintExamples(
     problems.push(`${m.name}: needs at least one error example (x-error)`);
   for (const e of examples) {
     const where = `${m.name} example "${e.name}"`;
-    if (e["x-error"] === undefined) check(`${where} params`, paramsSchema(m), exampleParams(e));
+    const dialect = e["x-dialect"] ?? "seed";
+    if (e["x-error"] === undefined) {
+      // Requests are accepted in either spelling: only a notification's params are the dialect's.
+      const params = isNotification(m)
+        ? dialectSchema(m, dialect, "params")
+        : dialectSchema(m, "seed", "params");
+      check(`${where} params`, params!, exampleParams(e));
+    }
     if (e.result && e["x-error"]) problems.push(`${where}: has both result and x-error`);
     if (isNotification(m) && (e.result || e["x-error"]))
       problems.push(`${where}: a notification has no answer`);
     if (!isNotification(m) && !e.result && !e["x-error"]) problems.push(`${where}: needs result or x-error`);
-    if (e.result && m.result) check(`${where} result`, m.result.schema, e.result.value);
+    if (e.result && m.result) check(`${where} result`, dialectSchema(m, dialect, "result")!, e.result.value);
     const xerr = e["x-error"];
     if (xerr) {
       const entry = Object.entries(doc.components.errors).find(([, err]) => err.code === xerr.code);

@@ -55,6 +55,11 @@ export interface MethodModel {
   result: NamedSchema | undefined;
   /** Names of the errors (keys of components.errors) the method declares. */
   errors: string[];
+  /**
+   * Component names of the method's shapes in other dialects (`x-dialects`, SPEC §13): its result, or
+   * a notification's params, as a connection of that dialect gets them.
+   */
+  dialects: { dialect: string; params: string | undefined; result: string | undefined }[];
 }
 
 export interface UnionVariant {
@@ -141,6 +146,11 @@ export function buildModel(doc: OpenRpcDocument): DocumentModel {
       paramsUnion: unions.find((u) => u.name === params.name),
       result: m.result ? named(m.result.schema, `${pascal(m.name)}Result`) : undefined,
       errors: (m.errors ?? []).map((e) => e.$ref.replace("#/components/errors/", "")),
+      dialects: Object.entries(m["x-dialects"] ?? {}).map(([dialect, shapes]) => ({
+        dialect,
+        params: refOf(shapes?.params),
+        result: refOf(shapes?.result),
+      })),
     };
   });
 

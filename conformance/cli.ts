@@ -1,8 +1,11 @@
 import { realpathSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { orderAreas, parseAreaList } from "./areas.js";
-import type { ReportTargets } from "./reports.js";
-import { collectCases, runConformance } from "./runner.js";
+import type { ReportTargets } from "./report/reports.js";
+import { shellQuote } from "./report/rerun.js";
+import { orderAreas, parseAreaList } from "./runner/areas.js";
+import { DEFAULT_TIMEOUT_MS } from "./runner/defaults.js";
+import { collectCases, runConformance } from "./runner/runner.js";
 
 /**
  * `zeroclaw-conformance …` (this package's bin), `zeroclaw conformance …` (an alias in the
@@ -10,8 +13,6 @@ import { collectCases, runConformance } from "./runner.js";
  * implementation of the socket transport. It speaks only the wire protocol and the environment
  * contract of SPEC §1, never the daemon's code.
  */
-
-const DEFAULT_TIMEOUT_MS = 5_000;
 
 const USAGE = `usage: zeroclaw-conformance (--spawn "CMD" | --socket PATH | --list) [options]
 
@@ -31,6 +32,8 @@ const USAGE = `usage: zeroclaw-conformance (--spawn "CMD" | --socket PATH | --li
   --report KIND=FILE   also write a report: junit=FILE (JUnit XML) or json=FILE; may be repeated
   --openrpc FILE       the openrpc.json to check against (default: the package's copy)
   --filter SUBSTR      run only cases whose name contains SUBSTR
+  --case NAME          run only the case named NAME (may be repeated); every failure prints
+                       the --case command line that reruns it
   --timeout-ms N       how long to wait for each expected message (default ${DEFAULT_TIMEOUT_MS})
   --verbose            print the wire transcript and daemon stderr of each failure
 
@@ -40,6 +43,7 @@ interface ParsedArguments {
   socket: string | undefined;
   spawn: string | undefined;
   filter: string | undefined;
+  cases: string[] | undefined;
   areas: string[] | undefined;
   required: string[];
   strict: boolean;
@@ -51,7 +55,11 @@ interface ParsedArguments {
   verbose: boolean;
 }
 
-export async function conformanceMain(argv: string[]): Promise<number> {
+/**
+ * `invocation`: how the user started the suite, for the "rerun" line under each failure; the
+ * daemon's `zeroclaw conformance` alias passes its own.
+ */
+export async function conformanceMain(argv: string[], invocation = defaultInvocation()): Promise<number> {
   let parsed: ParsedArguments | "help";
   try {
     parsed = parseArguments(argv);
@@ -69,6 +77,10 @@ export async function conformanceMain(argv: string[]): Promise<number> {
   try {
     const { cases } = await collectCases(parsed.openrpc);
     const known = new Set(cases.map((testCase) => testCase.area));
+    const names = new Set(cases.map((testCase) => testCase.name));
+    const unknownCase = parsed.cases?.find((name) => !names.has(name));
+    if (unknownCase !== undefined)
+      throw new Error(`no case is named ${JSON.stringify(unknownCase)} (see --list)`);
     for (const area of [...(parsed.areas ?? []), ...parsed.required]) {
       if (!known.has(area))
         throw new Error(
@@ -85,7 +97,7 @@ export async function conformanceMain(argv: string[]): Promise<number> {
       }
       return 0;
     }
-    const summary = await runConformance({ ...parsed, cwd: process.cwd(), print });
+    const summary = await runConformance({ ...parsed, cwd: process.cwd(), invocation, print });
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {
     // The suite itself could not run (no fixtures, unreadable files): not a verdict on the daemon.
@@ -99,6 +111,7 @@ function parseArguments(argv: string[]): ParsedArguments | "help" {
     socket: undefined,
     spawn: undefined,
     filter: undefined,
+    cases: undefined,
     areas: undefined,
     required: [],
     strict: false,
@@ -127,6 +140,9 @@ function parseArguments(argv: string[]): ParsedArguments | "help" {
         break;
       case "--filter":
         parsed.filter = value();
+        break;
+      case "--case":
+        parsed.cases = [...(parsed.cases ?? []), value()];
         break;
       case "--area":
         parsed.areas = [...(parsed.areas ?? []), ...parseAreaList(value())];
@@ -179,6 +195,13 @@ function parseArguments(argv: string[]): ParsedArguments | "help" {
 function splitOnce(text: string, separator: string): [string, string | undefined] {
   const at = text.indexOf(separator);
   return at === -1 ? [text, undefined] : [text.slice(0, at), text.slice(at + separator.length)];
+}
+
+/** `zeroclaw-conformance` when run through the package's bin, else `node <this script>`. */
+function defaultInvocation(): string {
+  const script = process.argv[1];
+  if (script === undefined) return "zeroclaw-conformance";
+  return basename(script) === "zeroclaw-conformance" ? "zeroclaw-conformance" : `node ${shellQuote(script)}`;
 }
 
 function isEntryPoint(moduleUrl: string): boolean {

@@ -30,6 +30,16 @@ export class ZeroclawClient {
     return this.call("status", params, options);
   }
 
+  /** Component and process health (zerocode's Dashboard and status line poll it). */
+  health(params: T.HealthParams = {}, options?: CallOptions): Promise<T.HealthResult> {
+    return this.call("health", params, options);
+  }
+
+  /** The agents the caller may use, with their session counts (zerocode's Chat and Code panes start here). */
+  agentsStatus(params: T.AgentsStatusParams = {}, options?: CallOptions): Promise<T.AgentsStatusResult> {
+    return this.call("agents/status", params, options);
+  }
+
   /** This OpenRPC document (OpenRPC service discovery). */
   rpcDiscover(params: T.RpcDiscoverParams = {}, options?: CallOptions): Promise<T.RpcDiscoverResult> {
     return this.call("rpc.discover", params, options);

@@ -14,7 +14,7 @@ export class DaemonToClient {
   constructor(readonly endpoint: DaemonEndpoint) {}
 
   /** Daemon → client notification: one incremental event of a running turn. */
-  sessionUpdate(params: T.SessionUpdateParams): void {
+  sessionUpdate(params: T.SessionUpdateParams | T.ZeroclawSessionUpdateParams): void {
     this.endpoint.notify("session/update", params);
   }
 

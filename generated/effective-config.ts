@@ -22,8 +22,12 @@ export type EffectiveAgentToolsConfig = Omit<T.AgentToolsConfig, "bash"> &
 export type EffectiveBashToolConfig = Omit<T.BashToolConfig, "sandbox"> &
   Required<Pick<T.BashToolConfig, "sandbox">>;
 
+/** CompatConfig with every defaulted member present. */
+export type EffectiveCompatConfig = Omit<T.CompatConfig, "zeroclaw_version"> &
+  Required<Pick<T.CompatConfig, "zeroclaw_version">>;
+
 /** Config with every defaulted member present. */
-export type EffectiveConfig = Omit<T.Config, "providers" | "users" | "rpc" | "gateway" | "sessions" | "agents" | "permission_profiles" | "security" | "storage" | "files" | "tools"> &
+export type EffectiveConfig = Omit<T.Config, "providers" | "users" | "rpc" | "gateway" | "sessions" | "agents" | "permission_profiles" | "security" | "storage" | "files" | "tools" | "compat"> &
   Required<Pick<T.Config, "providers" | "users">> &
   {
   "rpc": EffectiveRpcConfig;
@@ -35,6 +39,7 @@ export type EffectiveConfig = Omit<T.Config, "providers" | "users" | "rpc" | "ga
   "storage": EffectiveStorageConfig;
   "files": EffectiveFilesConfig;
   "tools": EffectiveToolsConfig;
+  "compat": EffectiveCompatConfig;
 };
 
 /** FilesConfig with every defaulted member present. */

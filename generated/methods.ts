@@ -34,7 +34,7 @@ export const PROTOCOL_VERSION = 1 as const;
 export const HANDSHAKE_METHOD = "initialize" as const;
 
 /** Client → daemon requests. */
-export type DaemonRequestMethod = "initialize" | "status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
+export type DaemonRequestMethod = "initialize" | "status" | "health" | "agents/status" | "rpc.discover" | "config/get" | "config/set" | "config/set-many" | "pairing/create" | "pairing/revoke" | "pairing/list" | "session/new" | "session/prompt" | "session/cancel" | "session/approve" | "session/list" | "session/messages" | "session/close" | "session/kill" | "session/delete" | "session/subscribe" | "session/unsubscribe" | "file/attach" | "file/upload/begin" | "file/upload/chunk" | "file/upload/commit";
 /** Client → daemon notifications. */
 export type DaemonNotificationMethod = never;
 /** Daemon → client requests. */
@@ -46,6 +46,8 @@ export type MethodName = DaemonRequestMethod | DaemonNotificationMethod | Client
 export const Method = {
   initialize: "initialize",
   status: "status",
+  health: "health",
+  agentsStatus: "agents/status",
   rpcDiscover: "rpc.discover",
   configGet: "config/get",
   configSet: "config/set",
@@ -75,6 +77,8 @@ export const Method = {
 export type MethodParams = {
   "initialize": T.InitializeParams;
   "status": T.StatusParams;
+  "health": T.HealthParams;
+  "agents/status": T.AgentsStatusParams;
   "rpc.discover": T.RpcDiscoverParams;
   "config/get": T.ConfigGetParams;
   "config/set": T.ConfigSetParams;
@@ -103,6 +107,8 @@ export type MethodParams = {
 export type MethodResults = {
   "initialize": T.InitializeResult;
   "status": T.StatusResult;
+  "health": T.HealthResult;
+  "agents/status": T.AgentsStatusResult;
   "rpc.discover": T.RpcDiscoverResult;
   "config/get": T.ConfigGetResult;
   "config/set": T.ConfigSetResult;
@@ -127,6 +133,37 @@ export type MethodResults = {
   "file/upload/commit": T.FileUploadCommitResult;
   "session/update": void;
   "elicitation/create": T.ElicitationCreateResult;
+};
+/** A method's result on a connection of another dialect (x-dialects, SPEC §13); never when the same. */
+export type DialectResults = {
+  "initialize": T.ZeroclawInitializeResult;
+  "status": T.ZeroclawStatusResult;
+  "health": never;
+  "agents/status": never;
+  "rpc.discover": never;
+  "config/get": never;
+  "config/set": never;
+  "config/set-many": never;
+  "pairing/create": never;
+  "pairing/revoke": never;
+  "pairing/list": never;
+  "session/new": T.ZeroclawSessionNewResult;
+  "session/prompt": never;
+  "session/cancel": never;
+  "session/approve": never;
+  "session/list": never;
+  "session/messages": never;
+  "session/close": never;
+  "session/kill": never;
+  "session/delete": never;
+  "session/subscribe": never;
+  "session/unsubscribe": never;
+  "file/attach": never;
+  "file/upload/begin": never;
+  "file/upload/chunk": never;
+  "file/upload/commit": never;
+  "session/update": never;
+  "elicitation/create": never;
 };
 
 export type MethodInfo = {
@@ -163,6 +200,26 @@ export const methodTable: { readonly [M in MethodName]: MethodInfo } = {
     notificationAllowed: false,
     validateParams: V.StatusParams as Validator,
     validateResult: V.StatusResult as Validator,
+  },
+  "health": {
+    name: "health",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "system:read",
+    localOnly: false,
+    notificationAllowed: false,
+    validateParams: V.HealthParams as Validator,
+    validateResult: V.HealthResult as Validator,
+  },
+  "agents/status": {
+    name: "agents/status",
+    implementedBy: "daemon",
+    notification: false,
+    grant: "system:read",
+    localOnly: false,
+    notificationAllowed: false,
+    validateParams: V.AgentsStatusParams as Validator,
+    validateResult: V.AgentsStatusResult as Validator,
   },
   "rpc.discover": {
     name: "rpc.discover",
@@ -413,7 +470,10 @@ export function lookupMethod(name: string): MethodInfo | undefined {
 
 /** What the daemon must implement: one handler per client → daemon request (notifications optional). */
 export type Handlers<Ctx> = {
-  [M in DaemonRequestMethod]: (params: MethodParams[M], ctx: Ctx) => MethodResults[M] | Promise<MethodResults[M]>;
+  [M in DaemonRequestMethod]: (
+    params: MethodParams[M],
+    ctx: Ctx,
+  ) => MethodResults[M] | DialectResults[M] | Promise<MethodResults[M] | DialectResults[M]>;
 } & {
   [M in DaemonNotificationMethod]?: (params: MethodParams[M], ctx: Ctx) => void;
 };

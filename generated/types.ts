@@ -99,17 +99,46 @@ export type TranscriptKind = "message" | "thought" | "tool_call" | "tool_result"
  */
 export type StopReason = "end_turn" | "max_tokens" | "max_tool_rounds" | "cancelled" | "error";
 /**
- * allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject.
+ * allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject; reject_with_edit (with replacement) rejects a tool whose input cannot be edited, and the tool result says so.
  *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ApprovalDecision".
  */
-export type ApprovalDecision = "allow_once" | "allow_always" | "reject" | "reject_once";
+export type ApprovalDecision = "allow_once" | "allow_always" | "reject" | "reject_once" | "reject_with_edit";
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "Sha256Hex".
  */
 export type Sha256Hex = string;
+/**
+ * The wire dialect of a connection, fixed by its initialize (SPEC §13). zeroclaw: params with protocol_version and without protocolVersion, as zerocode (zeroclaw's terminal client) sends them; the daemon then sends what zeroclaw's own daemon sends (x-dialects). seed: every other client, the design note's shapes (§3–§11).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "Dialect".
+ */
+export type Dialect = "seed" | "zeroclaw";
+/**
+ * ok: working; error: failing (last_error says why); starting: not up yet.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthStatus".
+ */
+export type HealthStatus = "ok" | "error" | "starting";
+/**
+ * A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateParams".
+ */
+export type ZeroclawSessionUpdateParams =
+  | ZeroclawSessionUpdateAgentMessageChunk
+  | ZeroclawSessionUpdateAgentThoughtChunk
+  | ZeroclawSessionUpdateToolCall
+  | ZeroclawSessionUpdateToolResult
+  | ZeroclawSessionUpdateApprovalRequest
+  | ZeroclawSessionUpdateHistoryTrimmed
+  | ZeroclawSessionUpdateTurnComplete
+  | ZeroclawSessionUpdateSubscriptionEnded;
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ParseErrorErrorData".
@@ -268,6 +297,7 @@ export interface InitializeResult {
    * Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
    */
   commands?: DaemonCommand[];
+  implementation?: Implementation;
 }
 /**
  * A command the daemon offers (zerocode's `commands` entries).
@@ -281,6 +311,16 @@ export interface DaemonCommand {
   aliases?: string[];
 }
 /**
+ * The implementation behind the socket.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "Implementation".
+ */
+export interface Implementation {
+  name: string;
+  version: string;
+}
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "StatusResult".
  */
@@ -288,6 +328,9 @@ export interface StatusResult {
   server_version: string;
   protocol_version: number;
   pid: number;
+  /**
+   * Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock).
+   */
   uptime_ms: number;
   endpoint: string;
   data_dir: string;
@@ -296,10 +339,22 @@ export interface StatusResult {
     gateway: number;
     limit: number;
   };
+  /**
+   * Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
+   */
   sessions: {
+    /**
+     * Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or reclaimed since.
+     */
     live: number;
+    /**
+     * Sessions in storage, closed and killed ones included, deleted ones not.
+     */
     persisted: number;
   };
+  /**
+   * The ids of the live sessions counted in sessions.live.
+   */
   session_ids: string[];
   gateway_url: string | null;
   /**
@@ -315,6 +370,26 @@ export interface StatusResult {
      */
     bash_sandbox: "bwrap" | "off" | "unavailable";
   };
+  /**
+   * Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
+   */
+  active_sessions: number;
+  /**
+   * The config dir in force (SPEC §1).
+   */
+  config_dir: string;
+  /**
+   * <config_dir>/config.toml, whether or not it exists.
+   */
+  config_file: string;
+  /**
+   * How the config is kept: toml (config.toml).
+   */
+  config_kind: string;
+  /**
+   * The local socket (or pipe): the same as endpoint.
+   */
+  local_ipc_endpoint: string;
 }
 /**
  * An OpenRPC document (this one).
@@ -438,6 +513,8 @@ export interface SessionUpdateSubscriptionEnded {
   reason: SubscriptionEndReason;
 }
 /**
+ * accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel.
+ *
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ElicitationCreateResult".
  */
@@ -471,6 +548,7 @@ export interface Config {
   storage?: StorageConfig;
   files?: FilesConfig;
   tools?: ToolsConfig;
+  compat?: CompatConfig;
 }
 /**
  * Transport limits (docs/protocol.md, Limits). Read when the listener starts.
@@ -807,6 +885,18 @@ export interface BashToolConfig {
   sandbox?: "auto" | "bwrap" | "off";
 }
 /**
+ * Compatibility with zeroclaw's own clients (SPEC §13).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "CompatConfig".
+ */
+export interface CompatConfig {
+  /**
+   * The server_version reported to zeroclaw-dialect connections (initialize and status). zerocode connects only to a daemon whose server_version is exactly its own version: the default is zerocode 0.8.4's (zeroclaw commit 15d28660); users of another zerocode release set theirs. Read at each initialize.
+   */
+  zeroclaw_version?: string;
+}
+/**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
  * via the `definition` "ConfigEntry".
  */
@@ -1138,6 +1228,10 @@ export interface SessionApproveParams {
   session_id: string;
   request_id: string;
   decision: ApprovalDecision;
+  /**
+   * With reject_with_edit: the input the user wants instead. Ignored otherwise.
+   */
+  replacement?: string;
 }
 /**
  * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
@@ -1271,6 +1365,7 @@ export interface FileUploadCommitParams {
  */
 export interface ElicitationCreateParams {
   sessionId: string;
+  mode: "form";
   message: string;
   requestedSchema?: {};
 }
@@ -1683,6 +1778,252 @@ export interface SessionUnsubscribeParams {
 export interface SessionUnsubscribeResult {
   session_id: string;
   subscribed: false;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthParams".
+ */
+export interface HealthParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthResult".
+ */
+export interface HealthResult {
+  /**
+   * The daemon's process id.
+   */
+  pid: number;
+  /**
+   * When this snapshot was taken.
+   */
+  updated_at: string;
+  uptime_seconds: number;
+  /**
+   * By component name: at least rpc, storage, and gateway while it runs (zeroclaw's own daemon reports its own components).
+   */
+  components: {
+    [k: string]: HealthComponent;
+  };
+  process: HealthProcess;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthComponent".
+ */
+export interface HealthComponent {
+  status: HealthStatus;
+  /**
+   * When the status last changed or was checked.
+   */
+  updated_at: string;
+  /**
+   * When it was last seen working.
+   */
+  last_ok: string | null;
+  /**
+   * Why it last failed (null once it works again).
+   */
+  last_error: string | null;
+  restart_count: number;
+}
+/**
+ * This daemon process.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "HealthProcess".
+ */
+export interface HealthProcess {
+  rss_bytes: number;
+  /**
+   * CPU used since the previous health call, summed over cores (0..100 × num_cpus); null on the first.
+   */
+  cpu_percent: number | null;
+  num_cpus: number;
+  system_ram_total_bytes: number;
+}
+/**
+ * initialize's result in the zeroclaw dialect, as zerocode reads it (parse_initialize_response): it refuses a daemon whose server_version differs from its own version, and compares server_pid with the pid of a daemon it spawned.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawInitializeResult".
+ */
+export interface ZeroclawInitializeResult {
+  protocol_version: 1;
+  /**
+   * Config compat.zeroclaw_version (default 0.8.4).
+   */
+  server_version: string;
+  /**
+   * The daemon's own process id.
+   */
+  server_pid: number;
+  /**
+   * Slash commands the daemon offers (this daemon: none).
+   */
+  commands: DaemonCommand[];
+  /**
+   * The method names this daemon serves.
+   */
+  capabilities?: string[];
+  principal?: Principal;
+  implementation?: Implementation;
+}
+/**
+ * status's result as zerocode reads it (StatusResult); this daemon sends every StatusResult member too.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawStatusResult".
+ */
+export interface ZeroclawStatusResult {
+  /**
+   * Config compat.zeroclaw_version.
+   */
+  server_version: string;
+  protocol_version: number;
+  active_sessions: number;
+  config_dir?: string;
+  config_file?: string;
+  config_kind?: string;
+  local_ipc_endpoint?: string;
+}
+/**
+ * session/new's result as zerocode reads it (SessionNewResult); this daemon sends every SessionNewResult member too.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionNewResult".
+ */
+export interface ZeroclawSessionNewResult {
+  session_id: string;
+  workspace_dir: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateAgentMessageChunk".
+ */
+export interface ZeroclawSessionUpdateAgentMessageChunk {
+  session_id: string;
+  type: "agent_message_chunk";
+  text: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateAgentThoughtChunk".
+ */
+export interface ZeroclawSessionUpdateAgentThoughtChunk {
+  session_id: string;
+  type: "agent_thought_chunk";
+  text: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateToolCall".
+ */
+export interface ZeroclawSessionUpdateToolCall {
+  session_id: string;
+  type: "tool_call";
+  tool_call_id: string;
+  name: string;
+  /**
+   * The tool's arguments; arguments that are not a JSON object come as {arguments: <their text>}.
+   */
+  raw_input: {};
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateToolResult".
+ */
+export interface ZeroclawSessionUpdateToolResult {
+  session_id: string;
+  type: "tool_result";
+  tool_call_id: string;
+  name: string;
+  /**
+   * The output as the model is told it (JSON text for structured output).
+   */
+  raw_output: string;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateApprovalRequest".
+ */
+export interface ZeroclawSessionUpdateApprovalRequest {
+  session_id: string;
+  type: "approval_request";
+  request_id: string;
+  tool_name: string;
+  /**
+   * The tool's arguments on one line (key: value, …; long values cut).
+   */
+  arguments_summary: string;
+  /**
+   * sessions.approval_timeout_ms in whole seconds, rounded up.
+   */
+  timeout_secs: number;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateHistoryTrimmed".
+ */
+export interface ZeroclawSessionUpdateHistoryTrimmed {
+  session_id: string;
+  type: "history_trimmed";
+  dropped_messages: number;
+  kept_turns: number;
+  /**
+   * Why: token_budget (the agent's max_context_tokens).
+   */
+  reason: string;
+}
+/**
+ * The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none).
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateTurnComplete".
+ */
+export interface ZeroclawSessionUpdateTurnComplete {
+  session_id: string;
+  type: "turn_complete";
+  outcome: TurnOutcome;
+  /**
+   * The reply, or the error message.
+   */
+  content: string;
+}
+/**
+ * subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id instead of sessionId.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "ZeroclawSessionUpdateSubscriptionEnded".
+ */
+export interface ZeroclawSessionUpdateSubscriptionEnded {
+  session_id: string;
+  type: "subscription_ended";
+  reason: SubscriptionEndReason;
+}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentsStatusParams".
+ */
+export interface AgentsStatusParams {}
+/**
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentsStatusResult".
+ */
+export interface AgentsStatusResult {
+  agents: AgentStatus[];
+}
+/**
+ * One agent as zerocode's AgentStatusEntry reads it.
+ *
+ * This interface was referenced by `ZeroclawProtocolDocument`'s JSON-Schema
+ * via the `definition` "AgentStatus".
+ */
+export interface AgentStatus {
+  alias: string;
+  enabled: boolean;
+  live_sessions: number;
+  persisted_sessions: number;
+  channels: string[];
 }
 
 // Method params/results that are plain references to a component.

@@ -107,10 +107,12 @@ describe("clients/scenario.json in every language", () => {
       for (const s of world.scenario.steps) expect(lines, report).toContain(`ok ${s}`);
       expect(result.code, report).toBe(0);
 
-      // The fake model's second completion request carried the user's answer as the tool result.
+      // The fake model's second completion request carried the user's answer, as the choice's text.
       const completions = world.fake.requests.filter((r) => r.path === "/v1/chat/completions");
       expect(completions.length).toBeGreaterThanOrEqual(2);
-      expect(toolResults(completions[1]!.body)).toContainEqual(world.scenario.session_prompt.answer);
+      expect(toolResults(completions[1]!.body)).toContainEqual(
+        world.scenario.session_prompt.expect_tool_output,
+      );
 
       // The daemon survived the program and still serves a fresh connection.
       expect(world.daemon.running).toBe(true);

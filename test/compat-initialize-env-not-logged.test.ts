@@ -23,7 +23,8 @@ describe("initialize with zerocode's env", () => {
         tui_sig: "zc-tui-sig-1b6d",
         env,
       });
-      expect(init.result).toMatchObject({ protocolVersion: 1, protocol_version: 1 });
+      // protocol_version alone: the zeroclaw dialect (SPEC §13).
+      expect(init.result).toMatchObject({ protocol_version: 1, server_version: "0.8.4" });
       // A refused second initialize and a bad one exercise the error and warning paths too.
       expect((await c.request("initialize", { protocolVersion: 1, env })).error?.code).toBe(-32600);
       expect((await c.request("initialize", { protocolVersion: 2, env })).error?.code).toBe(-32600);

@@ -148,6 +148,38 @@ describe("initialize and session/new in zerocode's words (SPEC §13)", () => {
     const toolResult = turn.updates().find((u) => u.type === "tool_result");
     expect(JSON.stringify(toolResult?.rawOutput)).toMatch(/denied|reject/i);
   });
+  it("session/approve takes reject_with_edit: bash's input cannot be edited, so it is rejected and the model is told so", async () => {
+    d = await startTestDaemon(toml());
+    const c = await connect();
+    const { session_id } = await c.call<{ session_id: string }>("session/new", { agent: "coder" });
+    fake.enqueue(bashCall("call_e", "touch edited.txt"));
+    fake.enqueue(textReply("Understood."));
+    const turn = c.prompt(session_id, "make a file");
+    const approval = await c.update(session_id, "approval_request");
+    expect(
+      await c.call("session/approve", {
+        session_id,
+        request_id: approval.requestId,
+        decision: "reject_with_edit",
+        replacement: "touch zc-secret-replacement.txt",
+      }),
+    ).toEqual({ acknowledged: true });
+    expect(await turn.result()).toMatchObject({ outcome: "completed" });
+    const rawOutput = turn.updates().find((u) => u.type === "tool_result")?.rawOutput;
+    expect(rawOutput).toEqual({
+      denied: true,
+      reason: expect.stringMatching(/edit.*cannot be edited.*not applied/),
+      replacement: "touch zc-secret-replacement.txt",
+    });
+    const told = fake.requests[1]?.body?.messages?.find((m) => m.role === "tool")?.content;
+    expect(JSON.parse(String(told))).toEqual(rawOutput);
+    // Nothing ran, and the user's text is never logged.
+    const { existsSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const workspace = d.daemon.services.sessions.liveSession(session_id)!.workspaceDir;
+    expect(existsSync(join(workspace, "edited.txt"))).toBe(false);
+    expect(JSON.stringify(d.logs)).not.toContain("zc-secret-replacement");
+  });
 });
 
 describe("session/prompt as a notification (SPEC §13)", () => {

@@ -5,11 +5,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AREAS, fixtureArea, methodArea, methodsIn } from "../conformance/areas.js";
-import { loadFixtureCases } from "../conformance/fixture-cases.js";
-import { jsonReport, junitReport } from "../conformance/reports.js";
-import { collectCases } from "../conformance/runner.js";
-import { areaTable, type CaseResult } from "../conformance/tally.js";
+import { loadFixtureCases } from "../conformance/cases/fixture-cases.js";
+import { printResult, printSummary } from "../conformance/report/console.js";
+import { jsonReport, junitReport } from "../conformance/report/reports.js";
+import { shellQuote } from "../conformance/report/rerun.js";
+import {
+  areaTable,
+  type CaseResult,
+  implementation,
+  liveDaemonCoverage,
+} from "../conformance/report/tally.js";
+import { AREAS, fixtureArea, methodArea, methodsIn } from "../conformance/runner/areas.js";
+import { collectCases } from "../conformance/runner/runner.js";
 
 describe("areas", () => {
   it("puts every case of the package in exactly one of the SPEC §16 areas, under a unique name", async () => {
@@ -48,6 +55,8 @@ describe("areas", () => {
     expect(methodArea("pairing/list")).toBe("pairing");
     expect(methodArea("session/prompt")).toBe("sessions");
     expect(methodArea("file/upload/begin")).toBe("files");
+    expect(methodArea("health")).toBe("compat");
+    expect(methodArea("agents/status")).toBe("compat");
     expect(fixtureArea("framing/frame-timeout")).toBe("framing");
   });
 
@@ -71,21 +80,45 @@ const results: CaseResult[] = [
     name: "framing/b",
     area: "framing",
     title: 'B <"&">',
-    outcome: { status: "fail", reason: "line 3: got <x> & \u0001", details: ["main > sent"] },
+    outcome: {
+      status: "fail",
+      reason: "line 3: got <x> & \u0001",
+      rule: "R (SPEC §2)",
+      step: "the step",
+      details: ["main > sent"],
+    },
     durationMs: 40,
   },
   {
     name: "sessions/c",
     area: "sessions",
     title: "C",
+    needs: "running-daemon",
     outcome: { status: "not-implemented", reason: "not in initialize.capabilities: session/new" },
     durationMs: 0,
+  },
+  {
+    name: "sessions/e",
+    area: "sessions",
+    title: "E",
+    needs: "running-daemon",
+    outcome: { status: "ok" },
+    durationMs: 3,
   },
   {
     name: "config/d",
     area: "config",
     title: "D",
+    needs: "running-daemon",
     outcome: { status: "skip", reason: "would change the daemon's settings" },
+    durationMs: 0,
+  },
+  {
+    name: "pairing/f",
+    area: "pairing",
+    title: "F",
+    needs: "fresh-daemon",
+    outcome: { status: "not-implemented", reason: "not in initialize.capabilities: pairing/create" },
     durationMs: 0,
   },
 ];
@@ -98,42 +131,104 @@ const info = {
 };
 
 describe("reports", () => {
-  it("prints one row per area with a case, in SPEC order, and a total", () => {
+  it("prints one row per area with a case, in SPEC order, its implementation, and a total", () => {
     const table = areaTable(results);
-    expect(table[0]).toMatch(/^area\s+passed\s+failed\s+skipped\s+not-implemented$/);
-    expect(table.slice(1).map((row) => row.split(/\s+/))).toEqual([
-      ["framing", "1", "1", "0", "0"],
-      ["config", "0", "0", "1", "0"],
-      ["sessions", "0", "0", "0", "1"],
-      ["all", "1", "1", "1", "1"],
+    expect(table[0]).toMatch(/^area\s+passed\s+failed\s+skipped\s+not-implemented\s+implementation$/);
+    expect(table.slice(1).map((row) => row.split(/\s{2,}/))).toEqual([
+      ["framing", "1", "1", "0", "0", "implemented"],
+      ["config", "0", "0", "1", "0", "not run"],
+      ["pairing", "0", "0", "0", "1", "not implemented"],
+      ["sessions", "1", "0", "0", "1", "partial"],
+      ["all", "2", "1", "1", "2"],
     ]);
   });
 
-  it("writes JSON with totals, per-area counts and every case", () => {
+  it("classifies an area from the cases that were not skipped", () => {
+    expect(implementation({ passed: 3, failed: 1, skipped: 2, notImplemented: 0 })).toBe("implemented");
+    expect(implementation({ passed: 0, failed: 1, skipped: 0, notImplemented: 4 })).toBe("partial");
+    expect(implementation({ passed: 0, failed: 0, skipped: 1, notImplemented: 4 })).toBe("not implemented");
+    expect(implementation({ passed: 0, failed: 0, skipped: 3, notImplemented: 0 })).toBe("not run");
+    expect(liveDaemonCoverage(results)).toEqual({ eligible: 3, ran: 1, skipped: 1 });
+  });
+
+  it("writes JSON with totals, per-area counts and implementation, what a partial area lacks, and every case", () => {
     const report = jsonReport(results, info) as {
       totals: object;
       areas: Record<string, object>;
-      cases: { name: string; status: string; reason?: string }[];
+      cases: { name: string; status: string; reason?: string; rule?: string; step?: string }[];
     };
-    expect(report.totals).toEqual({ passed: 1, failed: 1, skipped: 1, not_implemented: 1 });
-    expect(report.areas.sessions).toEqual({ passed: 0, failed: 0, skipped: 0, not_implemented: 1 });
-    expect(report.cases.map((c) => c.status)).toEqual(["passed", "failed", "not_implemented", "skipped"]);
+    expect(report.totals).toEqual({ passed: 2, failed: 1, skipped: 1, not_implemented: 2 });
+    expect(report.areas.sessions).toEqual({
+      passed: 1,
+      failed: 0,
+      skipped: 0,
+      not_implemented: 1,
+      implementation: "partial",
+      missing: [{ reason: "not in initialize.capabilities: session/new", cases: ["sessions/c"] }],
+    });
+    expect(report.areas.pairing).toMatchObject({ implementation: "not_implemented" });
+    expect(report.cases.map((c) => c.status)).toEqual([
+      "passed",
+      "failed",
+      "not_implemented",
+      "passed",
+      "skipped",
+      "not_implemented",
+    ]);
+    expect(report.cases[1]).toMatchObject({ rule: "R (SPEC §2)", step: "the step" });
     expect(report.cases[2]?.reason).toContain("session/new");
   });
 
-  it("writes JUnit XML: a testsuite per area, failures and skips with their reasons, text escaped", () => {
+  it("writes JUnit XML: a testsuite per area, failures with their rule and skips with their reasons, text escaped", () => {
     const xml = junitReport(results, info);
     expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="zeroclaw-conformance" tests="4" failures="1" errors="0" skipped="2"/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="zeroclaw-conformance" tests="6" failures="1" errors="0" skipped="3"/,
     );
     expect(xml).toContain('<testsuite name="framing" tests="2" failures="1" errors="0" skipped="0"');
     expect(xml).toContain(
-      '<failure message="line 3: got &lt;x&gt; &amp; \uFFFD">B &lt;&quot;&amp;&quot;&gt;\nmain &gt; sent</failure>',
+      '<failure message="line 3: got &lt;x&gt; &amp; \uFFFD">rule: R (SPEC §2)\nstep: the step\nmain &gt; sent</failure>',
     );
     expect(xml).toContain(
       '<skipped message="not implemented: not in initialize.capabilities: session/new"/>',
     );
     expect(xml).toContain('<skipped message="would change the daemon\'s settings"/>');
-    expect(xml.match(/<testcase /g)?.length).toBe(4);
+    expect(xml.match(/<testcase /g)?.length).toBe(6);
+  });
+
+  it("prints under a failure the rule, the step and a command that reruns just that case", () => {
+    const lines: string[] = [];
+    printResult(results[1] as CaseResult, {
+      socket: undefined,
+      spawn: "my daemon --flag 'x'",
+      timeoutMs: 7000,
+      verbose: false,
+      required: ["framing"],
+      invocation: "zeroclaw-conformance",
+      print: (line: string) => lines.push(line),
+    });
+    expect(lines).toEqual([
+      "FAIL framing/b: line 3: got <x> & \u0001",
+      "     rule:  R (SPEC §2)",
+      "     step:  the step",
+      `     rerun: zeroclaw-conformance --spawn 'my daemon --flag '\\''x'\\''' --timeout-ms 7000 --require framing --case framing/b --verbose`,
+    ]);
+    expect(shellQuote("a b")).toBe("'a b'");
+    expect(shellQuote("plain/path.io")).toBe("plain/path.io");
+  });
+
+  it("says what a partial area lacks, method by method, and the --socket coverage", () => {
+    const lines: string[] = [];
+    printSummary(results, {
+      socket: "/tmp/x.sock",
+      spawn: undefined,
+      timeoutMs: 5000,
+      verbose: false,
+      print: (line: string) => lines.push(line),
+    });
+    expect(lines).toContain("partial sessions: 1 of 2 cases ran; not implemented: methods session/new (1)");
+    expect(lines).toContain(
+      "live daemon: 1 of the 3 cases a running daemon can host ran (33%); 3 need a daemon of their own (--spawn)",
+    );
+    expect(lines.at(-1)).toBe("2 passed, 1 failed, 1 skipped");
   });
 });

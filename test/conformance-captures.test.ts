@@ -7,9 +7,9 @@ import {
   referencedCaptures,
   substitute,
   withPlaceholders,
-} from "../conformance/captures.js";
-import type { JsonValue } from "../conformance/json.js";
-import { isWildcard, matchMessage, matchValue } from "../conformance/matcher.js";
+} from "../conformance/judge/captures.js";
+import { isWildcard, matchMessage, matchValue } from "../conformance/judge/matcher.js";
+import type { JsonValue } from "../conformance/wire/json.js";
 
 describe("capture wildcards", () => {
   it("names only well-formed <capture:NAME> strings", () => {
@@ -32,6 +32,7 @@ describe("capture wildcards", () => {
   it("are declared in document order, and never inside <each>", () => {
     expect(declaredCaptures({ a: "<capture:one>", b: [1, { c: "<capture:two>" }] })).toEqual(["one", "two"]);
     expect(() => declaredCaptures({ list: ["<each>", { id: "<capture:id>" }] })).toThrow(/inside/);
+    expect(() => declaredCaptures({ list: ["<some>", { id: "<capture:id>" }] })).toThrow(/inside/);
   });
 
   it("store the actual values at their places", () => {

@@ -53,6 +53,9 @@ describe("zeroclaw-conformance command line", () => {
     const report = await suite(["--spawn", "true", "--report", "xml=out"]);
     expect(report.code).toBe(2);
     expect(report.stderr).toContain("--report needs junit=FILE or json=FILE");
+    const unknownCase = await suite(["--spawn", "true", "--case", "framing/no-such-case"]);
+    expect(unknownCase.code).toBe(2);
+    expect(unknownCase.stderr).toContain('no case is named "framing/no-such-case"');
   });
 
   it.skipIf(!hasPython311)(
@@ -73,7 +76,7 @@ describe("zeroclaw-conformance command line", () => {
       expect(relaxed.stdout).toMatch(
         /^n\/i {2}sessions\/echo-turn: not in initialize\.capabilities: .*session\/new/m,
       );
-      expect(relaxed.stdout).toMatch(/^sessions +0 +0 +0 +\d+$/m);
+      expect(relaxed.stdout).toMatch(/^sessions +0 +0 +0 +\d+ +not implemented$/m);
       expect(relaxed.stdout.trim().split("\n").pop()).toBe("0 passed, 0 failed, 0 skipped");
       const json = JSON.parse(readFileSync(join(out, "r.json"), "utf8"));
       expect(json.capabilities).toEqual(["initialize", "status", "rpc.discover"]);

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} is the fixture DSL's capture reference, not a template.
 import { describe, expect, it } from "vitest";
-import { type FixtureStep, FixtureSyntaxError, parseFixture } from "../conformance/fixture-parser.js";
+import { type FixtureStep, FixtureSyntaxError, parseFixture } from "../conformance/cases/fixture-parser.js";
 
 const text = (...lines: string[]): string => `${lines.join("\n")}\n`;
 const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);

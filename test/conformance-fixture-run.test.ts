@@ -3,9 +3,9 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CaseContext } from "../conformance/case.js";
-import { fixtureCase } from "../conformance/fixture-cases.js";
-import { Transcript } from "../conformance/transcript.js";
+import type { CaseContext } from "../conformance/cases/case.js";
+import { fixtureCase } from "../conformance/cases/fixture-cases.js";
+import { Transcript } from "../conformance/wire/transcript.js";
 
 /** A toy line server: enough behaviour to see the fixture runner pass and fail for the right reasons. */
 function startToyServer(socketPath: string): Promise<Server> {

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
-import type { CaseContext } from "../conformance/case.js";
-import { fixtureCase } from "../conformance/fixture-cases.js";
-import { Transcript } from "../conformance/transcript.js";
+import type { CaseContext } from "../conformance/cases/case.js";
+import { fixtureCase } from "../conformance/cases/fixture-cases.js";
+import { Transcript } from "../conformance/wire/transcript.js";
 
 type Request = { id?: unknown; method?: string; params?: { auth_token?: string } };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { JsonValue } from "../conformance/json.js";
-import { matchMessage, matchValue, withPresenceOnly } from "../conformance/matcher.js";
+import { matchMessage, matchValue, withPresenceOnly } from "../conformance/judge/matcher.js";
+import type { JsonValue } from "../conformance/wire/json.js";
 
 const parse = (text: string): JsonValue => JSON.parse(text) as JsonValue;
 const matches = (expected: string, actual: string): boolean =>
@@ -77,6 +77,20 @@ describe("structural comparison", () => {
     expect(matchValue(pattern, parse('[{"path":"/a","message":"m"},{"path":"","message":"n"}]'))).toBeNull();
     expect(matchValue(pattern, [])).not.toBeNull();
     expect(matchValue(pattern, parse('[{"path":"/a"}]'))).not.toBeNull();
+  });
+
+  it('matches ["<some>", pattern] against arrays with at least one matching item, whatever else they hold', () => {
+    const pattern = parse('["<some>",{"session_id":"s1","state":"closed"}]');
+    expect(
+      matchValue(
+        pattern,
+        parse('[{"session_id":"s0","state":"idle"},{"session_id":"s1","state":"closed"}]'),
+        "at-least",
+      ),
+    ).toBeNull();
+    expect(matchValue(pattern, parse('[{"session_id":"s1","state":"idle"}]'), "at-least")).not.toBeNull();
+    expect(matchValue(pattern, [], "at-least")).not.toBeNull();
+    expect(matchValue(pattern, parse('{"session_id":"s1"}'), "at-least")).not.toBeNull();
   });
 
   it("compares the params of daemon-initiated messages exactly", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../conformance/json.js";
-import { OpenRpcContract } from "../conformance/openrpc-contract.js";
-import { exampleCases, expectedResponse } from "../conformance/openrpc-examples.js";
+import { exampleCases, expectedResponse } from "../conformance/cases/openrpc-examples.js";
+import { OpenRpcContract } from "../conformance/judge/openrpc-contract.js";
+import type { JsonObject } from "../conformance/wire/json.js";
 
 const document: JsonObject = {
   openrpc: "1.3.2",

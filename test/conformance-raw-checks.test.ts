@@ -10,11 +10,11 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
-import type { CaseContext } from "../conformance/case.js";
-import { fixtureCase } from "../conformance/fixture-cases.js";
-import { FixtureSyntaxError, parseFixture } from "../conformance/fixture-parser.js";
-import { topLevelIdText } from "../conformance/id-text.js";
-import { Transcript } from "../conformance/transcript.js";
+import type { CaseContext } from "../conformance/cases/case.js";
+import { fixtureCase } from "../conformance/cases/fixture-cases.js";
+import { FixtureSyntaxError, parseFixture } from "../conformance/cases/fixture-parser.js";
+import { topLevelIdText } from "../conformance/judge/id-text.js";
+import { Transcript } from "../conformance/wire/transcript.js";
 
 describe("topLevelIdText", () => {
   it("returns the top-level id as written, whatever surrounds it", () => {

@@ -80,19 +80,31 @@ describe("two --socket runs in a row on one daemon", () => {
     expect(verdicts(second.stdout)).toEqual(verdicts(first.stdout));
     expect(verdicts(first.stdout).filter((line) => line.startsWith("ok ")).length).toBeGreaterThan(50);
     expect(first.stdout).not.toMatch(/^FAIL /m);
-    // The replayed config/set, config/set-many and pairing examples are skipped, with the reason.
-    for (const example of [
-      "openrpc/config/set/set a limit",
-      "openrpc/config/set-many/two limits",
-      "openrpc/pairing/create/an unknown user",
-    ]) {
+    // The replayed config/set and config/set-many examples that a daemon accepts are skipped, with
+    // the reason; those it refuses run (and check that nothing changed).
+    for (const example of ["openrpc/config/set/set a limit", "openrpc/config/set-many/two limits"]) {
       expect(first.stdout).toContain(`skip ${example}: would change the daemon's settings`);
     }
+    for (const example of [
+      "openrpc/config/set/a value of the wrong type",
+      "openrpc/config/set-many/an invalid entry",
+      "openrpc/pairing/create/an unknown user",
+    ]) {
+      expect(first.stdout).toContain(`ok   ${example}\n`);
+    }
     expect(first.stdout).toMatch(/run with --allow-writes/);
+    // Nine in ten of the cases a running daemon can host run against it (issue 21).
+    const coverage = /^live daemon: (\d+) of the (\d+) cases a running daemon can host ran/m.exec(
+      first.stdout,
+    );
+    expect(coverage, first.stdout).not.toBeNull();
+    const [ran, eligible] = [Number(coverage?.[1]), Number(coverage?.[2])];
+    expect(eligible).toBeGreaterThan(120);
+    expect(ran / eligible).toBeGreaterThanOrEqual(0.9);
     expect(readFileSync(configFile, "utf8")).toBe(CONFIG);
     expect(await sessionIds()).toEqual(sessionsBefore);
     // Same closing line, table included.
-    const tail = (stdout: string) => stdout.trim().split("\n").slice(-13).join("\n");
+    const tail = (stdout: string) => stdout.trim().split("\n").slice(-15).join("\n");
     expect(tail(second.stdout)).toBe(tail(first.stdout));
     expect(first.stdout.trim().split("\n").pop()).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/);
   }, 240_000);

@@ -141,7 +141,7 @@ describe("typed client over ClientConnection", () => {
       jsonrpc: "2.0",
       id: "zc-out-0",
       method: "elicitation/create",
-      params: { sessionId: "s", message: "go?" },
+      params: { sessionId: "s", mode: "form", message: "go?" },
     });
     expect(await raw.next()).toEqual({
       jsonrpc: "2.0",

@@ -237,9 +237,12 @@ describe("ask_user tool", () => {
       { question: 1 },
       { question: "q", choices: "yes" },
       { question: "q", choices: [1] },
+      { question: "q", choices: ["a"], multiple: "yes" },
+      { question: "q", choices: ["a"], multiple: true, min_items: -1 },
+      { question: "q", choices: ["a"], multiple: true, max_items: 1.5 },
     ]) {
       expect(await askUserTool.run(bad, ctx({ elicit }))).toEqual({
-        error: "ask_user needs {question: string, choices?: string[]}",
+        error: expect.stringMatching(/^ask_user needs \{question: string, choices\?: string\[\]/),
       });
     }
     expect(calls).toEqual([]);
@@ -259,14 +262,101 @@ describe("ask_user tool", () => {
     ]);
   });
 
-  it("restricts the answer to the choices", async () => {
-    const { elicit, calls } = elicitStub(async () => ({ action: "decline" }));
+  it("asks one choice as zerocode's oneOf of choice-<i>, and maps the answer back to the choice's text", async () => {
+    const { elicit, calls } = elicitStub(async () => ({ action: "accept", content: { choice: "choice-1" } }));
     expect(await askUserTool.run({ question: "Deploy?", choices: ["yes", "no"] }, ctx({ elicit }))).toEqual({
-      action: "decline",
+      action: "accept",
+      content: { answer: "no" },
     });
     expect(calls[0]?.requestedSchema).toEqual({
       type: "object",
-      properties: { answer: { type: "string", enum: ["yes", "no"] } },
+      properties: {
+        choice: {
+          type: "string",
+          title: "Choice",
+          oneOf: [
+            { const: "choice-0", title: "yes" },
+            { const: "choice-1", title: "no" },
+          ],
+        },
+      },
+      required: ["choice"],
+    });
+  });
+
+  it("passes decline and cancel through for a choice", async () => {
+    for (const action of ["decline", "cancel"] as const) {
+      const { elicit } = elicitStub(async () => ({ action }));
+      expect(await askUserTool.run({ question: "Deploy?", choices: ["yes"] }, ctx({ elicit }))).toEqual({
+        action,
+      });
+    }
+  });
+
+  it("refuses an answer that names no choice, or answers in the free-text form", async () => {
+    for (const content of [
+      { choice: "choice-2" },
+      { choice: "no" },
+      { choice: "choice-01" },
+      { answer: "no" },
+      {},
+    ]) {
+      const { elicit } = elicitStub(async () => ({ action: "accept", content }));
+      expect(await askUserTool.run({ question: "Deploy?", choices: ["yes", "no"] }, ctx({ elicit }))).toEqual(
+        {
+          error: expect.stringContaining("none of the choices"),
+        },
+      );
+    }
+  });
+
+  it("asks several choices as an array of anyOf with bounds, and maps every answer back", async () => {
+    const { elicit, calls } = elicitStub(async () => ({
+      action: "accept",
+      content: { choices: ["choice-2", "choice-0"] },
+    }));
+    const args = { question: "Colours?", choices: ["red", "green", "blue"], multiple: true, max_items: 2 };
+    expect(await askUserTool.run(args, ctx({ elicit }))).toEqual({
+      action: "accept",
+      content: { answers: ["blue", "red"] },
+    });
+    expect(calls[0]?.requestedSchema).toEqual({
+      type: "object",
+      properties: {
+        choices: {
+          type: "array",
+          title: "Choices",
+          minItems: 1,
+          maxItems: 2,
+          items: {
+            anyOf: [
+              { const: "choice-0", title: "red" },
+              { const: "choice-1", title: "green" },
+              { const: "choice-2", title: "blue" },
+            ],
+          },
+        },
+      },
+      required: ["choices"],
+    });
+    const bad = elicitStub(async () => ({
+      action: "accept",
+      content: { choices: ["choice-0", "choice-9"] },
+    }));
+    expect(await askUserTool.run(args, ctx({ elicit: bad.elicit }))).toEqual({
+      error: expect.stringContaining("not all among the choices"),
+    });
+  });
+
+  it("an empty choices list is a free-text question", async () => {
+    const { elicit, calls } = elicitStub(async () => ({ action: "accept", content: { answer: "x" } }));
+    expect(await askUserTool.run({ question: "Name?", choices: [] }, ctx({ elicit }))).toEqual({
+      action: "accept",
+      content: { answer: "x" },
+    });
+    expect(calls[0]?.requestedSchema).toEqual({
+      type: "object",
+      properties: { answer: { type: "string" } },
       required: ["answer"],
     });
   });

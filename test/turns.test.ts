@@ -361,15 +361,25 @@ describe("3. ask_user and elicitation/create", () => {
       method: "elicitation/create",
       params: {
         sessionId: sid,
+        mode: "form",
         message: "Proceed?",
         requestedSchema: {
           type: "object",
-          properties: { answer: { type: "string", enum: ["yes", "no"] } },
-          required: ["answer"],
+          properties: {
+            choice: {
+              type: "string",
+              title: "Choice",
+              oneOf: [
+                { const: "choice-0", title: "yes" },
+                { const: "choice-1", title: "no" },
+              ],
+            },
+          },
+          required: ["choice"],
         },
       },
     });
-    await runner.respond(req.id, { action: "accept", content: { answer: "yes" } });
+    await runner.respond(req.id, { action: "accept", content: { choice: "choice-0" } });
     expect(await turn.result()).toMatchObject({ outcome: "completed", content: "Proceeding." });
     const updates = turn.updates();
     expect(invalidUpdates(updates)).toEqual([]);

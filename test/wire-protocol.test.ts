@@ -1,4 +1,5 @@
 // SPEC §3 and §4 over a real socket: envelope rules, handshake and principal, as a client sees them.
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addonAvailable } from "../src/auth/peer-credentials.js";
 import { RawClient } from "./helpers/raw-client.js";
@@ -178,20 +179,24 @@ describe("handshake", () => {
       serverVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
       capabilities: expect.arrayContaining(["initialize", "status", "rpc.discover"]),
       principal: { id: "owner", admin: true },
-      // zerocode's spellings (SPEC §13)
+      // zerocode's spellings (SPEC §13), the same values in the seed dialect
       protocol_version: 1,
-      server_version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      server_version: (res.result as { serverVersion: string }).serverVersion,
       server_pid: expect.any(Number),
       commands: [],
+      implementation: {
+        name: "zeroclaw-rpc",
+        version: (res.result as { serverVersion: string }).serverVersion,
+      },
     });
     c.close();
   });
 
-  it("accepts protocol_version as an alias", async () => {
+  it("accepts protocol_version as an alias, which chooses the zeroclaw dialect (SPEC §13)", async () => {
     const c = await RawClient.connect(d.endpoint);
-    expect((await c.request("initialize", { protocol_version: 1 })).result).toMatchObject({
-      protocolVersion: 1,
-    });
+    const result = (await c.request("initialize", { protocol_version: 1 })).result as Record<string, unknown>;
+    expect(result).toMatchObject({ protocol_version: 1, server_version: "0.8.4" });
+    expect(result).not.toHaveProperty("protocolVersion");
     c.close();
   });
 
@@ -278,6 +283,11 @@ describe("status and discovery", () => {
       gateway_url: null,
       peer_identity: addonAvailable() ? "peercred" : "assumed_owner",
       tools: { bash_sandbox: expect.stringMatching(/^(bwrap|off)$/) },
+      active_sessions: 0,
+      config_dir: d.daemon.paths.configDir,
+      config_file: join(d.daemon.paths.configDir, "config.toml"),
+      config_kind: "toml",
+      local_ipc_endpoint: d.endpoint,
     });
     c.close();
   });

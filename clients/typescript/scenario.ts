@@ -33,7 +33,8 @@ type Scenario = {
   session_prompt: {
     prompt: string;
     ask_user: { question: string; choices: string[] };
-    answer: { action: "accept" | "decline" | "cancel"; content: { answer: string } };
+    answer: { action: "accept" | "decline" | "cancel"; content: { choice: string } };
+    expect_tool_output: { action: "accept"; content: { answer: string } };
     expect_outcome: string;
     expect_update_types_in_order: string[];
     expect_text: string;
@@ -69,9 +70,9 @@ client.onSessionUpdate((u) => {
   if (u.type === "turn_complete") turnComplete();
 });
 client.onElicitation(({ message, requestedSchema }) => {
-  const form = requestedSchema as { properties?: { answer?: { enum?: unknown } } } | undefined;
-  const answer = form?.properties;
-  questions.push({ message, choices: answer?.answer?.enum });
+  // One choice is offered as zerocode's form: oneOf of {const: "choice-<i>", title: <choice>} (SPEC §13).
+  const form = requestedSchema as { properties?: { choice?: { oneOf?: { title?: unknown }[] } } } | undefined;
+  questions.push({ message, choices: form?.properties?.choice?.oneOf?.map((o) => o.title) });
   return scenario.session_prompt.answer;
 });
 

@@ -13,6 +13,7 @@ import type {
   TranscriptMessage,
 } from "../../generated/types.js";
 import { type Approval, foldUpdate, type LiveTurn, openApprovals } from "./live.js";
+import { type QuestionForm, questionForm } from "./question-form.js";
 import { type Connection, openConnection } from "./rpc/connect.js";
 
 export const TOKEN_KEY = "zeroclaw.dashboard.token";
@@ -24,7 +25,7 @@ export type Question = {
   id: number;
   sessionId: string;
   message: string;
-  choices: string[] | undefined;
+  form: QuestionForm;
   answer(result: ElicitationCreateResult): void;
 };
 
@@ -257,15 +258,13 @@ export class Store {
 
   /** elicitation/create (ask_user): a card on the page; the daemon gets whatever the person answers. */
   private ask(p: ElicitationCreateParams): Promise<ElicitationCreateResult> {
-    const schema = p.requestedSchema as { properties?: { answer?: { enum?: unknown } } } | undefined;
-    const choices = schema?.properties?.answer?.enum;
     return new Promise((resolve) => {
       const id = ++this.questionIds;
       const question: Question = {
         id,
         sessionId: p.sessionId,
         message: p.message,
-        choices: Array.isArray(choices) ? choices.map(String) : undefined,
+        form: questionForm(p.requestedSchema),
         answer: (result) => {
           this.set({ questions: this.state.questions.filter((q) => q.id !== id) });
           resolve(result);

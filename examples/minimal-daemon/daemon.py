@@ -77,6 +77,20 @@ class Daemon:
             return {"id": "owner", "admin": True}
         return None
 
+    def granted(self, principal, grant: str) -> bool:
+        """SPEC §4: admin holds every grant; else the union of the user's profiles' grants
+        (resource -> verbs, "*" for any resource or verb). Deny by default."""
+        if principal["admin"] or mutant("grants-not-checked"):
+            return True
+        resource, verb = grant.split(":")
+        user = self.users.get(principal["id"], {})
+        for profile in user.get("permission_profiles", []):
+            grants = self.profiles.get(profile, {}).get("grants", {})
+            for name, verbs in grants.items():
+                if name in (resource, "*") and (verb in verbs or "*" in verbs):
+                    return True
+        return False
+
     # -- §10 --ephemeral --------------------------------------------------------------------
 
     def joined(self, connection):

@@ -35,6 +35,7 @@ MUTANTS = {
     "no-write-stall": "a client that stops reading is never disconnected",
     "unmapped-uid-accepted": "a peer uid that maps to no user becomes the owner",
     "data-dir-unlocked": "a second daemon may run on the same data dir",
+    "grants-not-checked": "a principal without system:read may call status and rpc.discover",
 }
 
 ACTIVE = os.environ.get("MINIMAL_DAEMON_MUTANT", "")

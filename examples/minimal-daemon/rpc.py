@@ -11,6 +11,8 @@ from wire import RawNumber, dumps, loads
 PROTOCOL_VERSION = 1
 SERVER_VERSION = "0.1.0"
 METHODS = ("initialize", "status", "rpc.discover")
+# SPEC §4: the grant each method needs (its x-grant in openrpc.json); initialize needs none.
+GRANTS = {"status": "system:read", "rpc.discover": "system:read"}
 
 
 def error_line(id_, code: int, message: str, data: dict) -> str:
@@ -36,6 +38,7 @@ class Session:
         self.daemon = daemon
         self.peer_uid = peer_uid
         self.initialized = False
+        self.principal = None
         self.close_after_reply = False
 
     def handle_line(self, text: str) -> list:
@@ -104,6 +107,9 @@ class Session:
             return [self._initialize(id_, params)]
         if not self.initialized:
             return [error_line(id_, -32010, "Not initialized", {"reason": "not_initialized"})]
+        grant = GRANTS[method]
+        if not self.daemon.granted(self.principal, grant):
+            return [error_line(id_, -32012, "Forbidden", {"reason": "not_granted", "grant": grant, "method": method})]
         if isinstance(params, list) and params:
             return [invalid_params(id_, [{"path": "/0", "message": "must NOT have additional items"}])]
         extra = [key for key in (params if isinstance(params, dict) else {})]
@@ -135,6 +141,7 @@ class Session:
         if principal is None:
             return error_line(id_, -32010, "Unknown peer", {"reason": "unknown_peer"})
         self.initialized = True
+        self.principal = principal
         return result_line(
             id_,
             {
@@ -167,6 +174,12 @@ class Session:
             "gateway_url": None,
             # §17: local peers are identified by SO_PEERCRED (socket.SO_PEERCRED, always on Linux).
             "peer_identity": "peercred",
+            # SPEC §13: zerocode's members, in both dialects.
+            "active_sessions": 0,
+            "config_dir": daemon.config_dir,
+            "config_file": os.path.join(daemon.config_dir, "config.toml"),
+            "config_kind": "toml",
+            "local_ipc_endpoint": daemon.socket_path,
         }
 
 

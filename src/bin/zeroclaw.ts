@@ -160,7 +160,7 @@ async function main(argv: string[]): Promise<number> {
     case "conformance": {
       // The suite parses its own arguments (it also runs on its own, outside this command line).
       const { conformanceMain } = await import("../../conformance/cli.js");
-      return conformanceMain(rest);
+      return conformanceMain(rest, "zeroclaw conformance");
     }
   }
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;

@@ -5,7 +5,7 @@
 import { DaemonToClient } from "../../generated/daemon-to-client.js";
 import type { RpcError } from "../../generated/errors.js";
 import { Method, type MethodInfo, methodTable } from "../../generated/methods.js";
-import type { ClientCapabilities, SessionUpdateParams } from "../../generated/types.js";
+import type { ClientCapabilities, Dialect } from "../../generated/types.js";
 import { ConnectionAuth } from "../auth/connection-auth.js";
 import type { Credential } from "../auth/credentials.js";
 import type { Principal } from "../auth/principal.js";
@@ -14,6 +14,7 @@ import { handlers } from "../handlers/index.js";
 import { Dispatcher } from "../jsonrpc/dispatcher.js";
 import { Peer } from "../jsonrpc/peer.js";
 import { boundLog, type EventLog, type Logger } from "../log.js";
+import { refusedPromptUpdate } from "../sessions/update-lines.js";
 import type { RpcTransport, TransportKind } from "../transport/transport.js";
 
 const LIMIT_REASONS = new Set(["frame too large", "frame timeout", "write stall", "initialize timeout"]);
@@ -42,6 +43,7 @@ export class DaemonConnection implements Connection {
   readonly peer: Peer;
   readonly client: DaemonToClient;
   private capabilities: ClientCapabilities = {};
+  private spoken: Dialect = "seed";
   private readonly auth: ConnectionAuth;
   private readonly dispatcher: Dispatcher<HandlerContext>;
   private readonly log: EventLog;
@@ -103,6 +105,10 @@ export class DaemonConnection implements Connection {
     return this.capabilities;
   }
 
+  get dialect(): Dialect {
+    return this.spoken;
+  }
+
   get closed(): AbortSignal {
     if (!this.aborter) {
       this.aborter = new AbortController();
@@ -139,9 +145,10 @@ export class DaemonConnection implements Connection {
     this.revokedTimer.unref();
   }
 
-  signIn(credential: Credential, capabilities: ClientCapabilities): Principal {
+  signIn(credential: Credential, capabilities: ClientCapabilities, dialect: Dialect): Principal {
     const principal = this.auth.signIn(credential);
     this.capabilities = capabilities;
+    this.spoken = dialect;
     return principal;
   }
 
@@ -153,22 +160,15 @@ export class DaemonConnection implements Connection {
 
   /**
    * A notification prompt refused before its turn started still ends with a turn_complete update
-   * (outcome failed, the error a request would have got), so a client that sent it never waits forever.
+   * (outcome failed, the error's message), in this connection's dialect, so a client that sent it never
+   * waits forever (SPEC §13).
    */
   private notificationRefused(_info: MethodInfo, params: unknown, error: RpcError): void {
     const id = (params as { session_id?: unknown } | undefined)?.session_id;
     // "A valid session_id" is one session/new would accept (SPEC §12: never "." or ".."); asked of the
     // generated validator, so the rule is openrpc.json's, not a copy of it.
     const valid = typeof id === "string" && methodTable[Method.sessionNew].validateParams({ session_id: id });
-    const update: SessionUpdateParams = {
-      sessionId: valid ? id : null,
-      type: "turn_complete",
-      turnId: null,
-      outcome: "failed",
-      content: error.message,
-      error: { code: error.code, data: error.data },
-    };
-    this.client.sessionUpdate(update);
+    this.client.sessionUpdate(refusedPromptUpdate(this.spoken, id, valid, error));
   }
 
   /** The transport → Peer → dispatcher → here: every request's signal is aborted by now. */

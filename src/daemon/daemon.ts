@@ -7,6 +7,7 @@ import document from "../../openrpc.json" with { type: "json" };
 import { AuthThrottle, throttleLimits } from "../auth/auth-throttle.js";
 import { Authority } from "../auth/authority.js";
 import { addonAvailable, peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
+import { configFilePath } from "../config/config-file.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
 import { type DaemonPaths, resolvePaths } from "../config/paths.js";
 import { FileStore } from "../files/file-store.js";
@@ -27,8 +28,9 @@ import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
 import { EphemeralExit } from "./ephemeral.js";
 import type { GatewayListener } from "./gateway-listener.js";
+import { HealthMonitor } from "./health-monitor.js";
 import { LocalListener, prepareDirectories } from "./local-listener.js";
-import { SERVER_VERSION } from "./version.js";
+import { IMPLEMENTATION, SERVER_VERSION } from "./version.js";
 
 export type DaemonOptions = {
   configDir?: string;
@@ -63,6 +65,7 @@ export class Daemon {
   private readonly peerIdentity: "peercred" | "assumed_owner" = addonAvailable()
     ? "peercred"
     : "assumed_owner";
+  private readonly health: HealthMonitor;
 
   /** The connections open now, in accept order (tests and diagnostics read their state). */
   get openConnections(): readonly DaemonConnection[] {
@@ -99,6 +102,9 @@ export class Daemon {
     const files = new FileStore(storage);
     const uploads = new UploadManager(() => config.live.effective.files);
     uploads.startSweeping();
+    const probe = storage.sqlite.prepare("SELECT count(*) FROM sqlite_master").pluck();
+    this.health = new HealthMonitor(() => probe.get());
+    this.health.starting("rpc");
     const subscriptions = new SessionSubscriptions(
       () => config.live.effective.sessions.max_watcher_buffer_bytes,
     );
@@ -124,9 +130,12 @@ export class Daemon {
     }
     this.services = {
       serverVersion: SERVER_VERSION,
+      implementation: IMPLEMENTATION,
       startedAt: this.startedAt,
       endpoint: paths.endpoint,
       dataDir: paths.dataDir,
+      configDir: paths.configDir,
+      configFile: configFilePath(paths.configDir),
       maxLocalConnections: rpc.max_local_connections,
       config,
       authority,
@@ -144,6 +153,7 @@ export class Daemon {
       authThrottle: new AuthThrottle(throttleLimits(initial.effective.gateway.auth_throttle)),
       peerIdentity: this.peerIdentity,
       bashSandbox: () => sandbox.mode(config.live.effective.tools.bash.sandbox),
+      health: () => this.health.snapshot(),
     };
   }
 
@@ -187,6 +197,7 @@ export class Daemon {
       // The gateway first: once the local socket accepts, everything status reports is up.
       if (options.gateway || initial.effective.gateway.enabled) await daemon.startGateway();
       await daemon.listener.listen();
+      daemon.health.ok("rpc");
       lock.bound();
       log.info(
         {
@@ -252,8 +263,15 @@ export class Daemon {
       document,
       accept: (transport) => this.acceptGateway(transport),
     });
-    const { url } = await this.gateway.listen();
-    this.gatewayUrl = url;
+    this.health.starting("gateway");
+    try {
+      const { url } = await this.gateway.listen();
+      this.gatewayUrl = url;
+      this.health.ok("gateway");
+    } catch (err) {
+      this.health.failed("gateway", err);
+      throw err;
+    }
   }
 
   private acceptLocal(socket: Socket): void {

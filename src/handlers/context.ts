@@ -1,6 +1,12 @@
 // What a handler sees: the connection it serves and the daemon's services. Handlers never touch sockets.
 import type { DaemonToClient } from "../../generated/daemon-to-client.js";
-import type { ClientCapabilities, StatusResult } from "../../generated/types.js";
+import type {
+  ClientCapabilities,
+  Dialect,
+  HealthResult,
+  Implementation,
+  StatusResult,
+} from "../../generated/types.js";
 import type { AuthThrottle } from "../auth/auth-throttle.js";
 import type { Authority } from "../auth/authority.js";
 import type { Credential } from "../auth/credentials.js";
@@ -32,21 +38,29 @@ export interface Connection {
   /** The principal under the policy in force (resolved again before each call when it changed). */
   readonly principal: Principal | undefined;
   readonly clientCapabilities: ClientCapabilities;
+  /** The wire dialect initialize chose (SPEC §13): what this connection is sent, never what it may send. */
+  readonly dialect: Dialect;
   /** The connection's end of the wire (transport, pending outbound requests). */
   readonly peer: Peer;
   /** Typed daemon → client requests and notifications over `peer` (generated from openrpc.json). */
   readonly client: DaemonToClient;
   /** Aborted when the connection closes: turns it started are cancelled. */
   readonly closed: AbortSignal;
-  /** initialize: resolves `credential` (throws -32010 when it has no principal) and records the capabilities. */
-  signIn(credential: Credential, capabilities: ClientCapabilities): Principal;
+  /**
+   * initialize: resolves `credential` (throws -32010 when it has no principal) and records the
+   * capabilities and the dialect.
+   */
+  signIn(credential: Credential, capabilities: ClientCapabilities, dialect: Dialect): Principal;
 }
 
 export interface DaemonServices {
   readonly serverVersion: string;
+  readonly implementation: Implementation;
   readonly startedAt: number;
   readonly endpoint: string;
   readonly dataDir: string;
+  readonly configDir: string;
+  readonly configFile: string;
   readonly maxLocalConnections: number;
   readonly config: ConfigService;
   readonly authority: Authority;
@@ -64,6 +78,8 @@ export interface DaemonServices {
   readonly peerIdentity: NonNullable<StatusResult["peer_identity"]>;
   /** Where bash runs now (SPEC §17). */
   bashSandbox(): NonNullable<StatusResult["tools"]>["bash_sandbox"];
+  /** The component and process snapshot `health` answers (probes storage on each call). */
+  health(): HealthResult;
 }
 
 /** What every call on a connection shares. */

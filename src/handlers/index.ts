@@ -1,10 +1,12 @@
 // The daemon's handler table, keyed by the generated method names. Adding a method to openrpc.json
 // makes this fail to compile until its handler is here.
 import { type Handlers, Method } from "../../generated/methods.js";
+import { agentsStatus } from "./agents.js";
 import { configGet, configSet, configSetMany } from "./config.js";
 import type { HandlerContext } from "./context.js";
 import { discover } from "./discover.js";
 import { fileAttach, fileUploadBegin, fileUploadChunk, fileUploadCommit } from "./file.js";
+import { health } from "./health.js";
 import { initialize } from "./initialize.js";
 import { pairingCreate, pairingList, pairingRevoke } from "./pairing.js";
 import {
@@ -24,6 +26,8 @@ import { sessionSubscribe, sessionUnsubscribe } from "./subscription.js";
 export const handlers = {
   [Method.initialize]: initialize,
   [Method.status]: status,
+  [Method.health]: health,
+  [Method.agentsStatus]: agentsStatus,
   [Method.rpcDiscover]: discover,
   [Method.configGet]: configGet,
   [Method.configSet]: configSet,

@@ -1,37 +1,57 @@
 import { RpcError, rpcErrors } from "../../generated/errors.js";
-import { methodTable, SUPPORTED_PROTOCOL_VERSIONS } from "../../generated/methods.js";
-import type { InitializeParams, InitializeResult } from "../../generated/types.js";
+import {
+  type DialectResults,
+  type Method,
+  methodTable,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "../../generated/methods.js";
+import type { Dialect, InitializeParams, InitializeResult } from "../../generated/types.js";
 import type { Principal } from "../auth/principal.js";
 import { ClosingError } from "../jsonrpc/peer.js";
-import type { HandlerContext } from "./context.js";
+import type { DaemonServices, HandlerContext } from "./context.js";
 
 /** Every client → daemon request, advertised as the daemon's capabilities. */
 const served = Object.values(methodTable)
   .filter((m) => m.implementedBy === "daemon" && !m.notification)
   .map((m) => m.name);
 
-export function initialize(
-  params: InitializeParams,
-  ctx: HandlerContext,
-): InitializeResult | Promise<InitializeResult> {
-  // The schema guarantees one of the two spellings is present.
+type Result = InitializeResult | DialectResults[typeof Method.initialize];
+
+/**
+ * The server_version a connection is told (SPEC §13): zerocode accepts a daemon only when it equals its
+ * own version, so the zeroclaw dialect reports config compat.zeroclaw_version; the seed dialect the truth.
+ */
+export function reportedVersion(dialect: Dialect, daemon: DaemonServices): string {
+  return dialect === "zeroclaw" ? daemon.config.live.effective.compat.zeroclaw_version : daemon.serverVersion;
+}
+
+export function initialize(params: InitializeParams, ctx: HandlerContext): Result | Promise<Result> {
+  const { conn, daemon } = ctx;
+  // The schema guarantees one of the two spellings is present; zerocode sends only the snake_case one,
+  // and that is what chooses its dialect (SPEC §13).
+  const dialect: Dialect = params.protocolVersion === undefined ? "zeroclaw" : "seed";
   const requested = (params.protocolVersion ?? params.protocol_version) as number;
   if (!SUPPORTED_PROTOCOL_VERSIONS.includes(requested)) {
     throw rpcErrors.versionMismatch({ requested, supported: [...SUPPORTED_PROTOCOL_VERSIONS] });
   }
   const capabilities = params.clientCapabilities ?? {};
   // Local peers are who the OS says they are; a token sent on the local socket is ignored (SPEC §4).
-  if (ctx.conn.kind === "local")
-    return result(requested, ctx.conn.signIn({ kind: "local", uid: ctx.conn.peerUid }, capabilities), ctx);
+  if (conn.kind === "local")
+    return result(
+      dialect,
+      requested,
+      conn.signIn({ kind: "local", uid: conn.peerUid }, capabilities, dialect),
+      daemon,
+    );
   let principal: Principal;
   try {
-    principal = ctx.conn.signIn(ctx.daemon.authority.tokenCredential(params.auth_token), capabilities);
+    principal = conn.signIn(daemon.authority.tokenCredential(params.auth_token), capabilities, dialect);
   } catch (err) {
     if (!(err instanceof RpcError)) throw err;
     return refuseToken(err, params.auth_token !== undefined, ctx);
   }
   // A valid token is answered at once, however many failures its address has (SPEC §17).
-  return result(requested, principal, ctx);
+  return result(dialect, requested, principal, daemon);
 }
 
 /**
@@ -65,16 +85,17 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-function result(requested: number, principal: Principal, { daemon }: HandlerContext): InitializeResult {
-  return {
-    protocolVersion: requested as InitializeResult["protocolVersion"],
-    serverVersion: daemon.serverVersion,
-    capabilities: served,
-    principal: { id: principal.id, admin: principal.admin },
-    // zerocode reads these spellings (SPEC §13).
-    protocol_version: requested as InitializeResult["protocol_version"],
-    server_version: daemon.serverVersion,
+function result(dialect: Dialect, requested: number, principal: Principal, daemon: DaemonServices): Result {
+  const version = requested as InitializeResult["protocolVersion"];
+  const shared = {
+    protocol_version: version,
+    server_version: reportedVersion(dialect, daemon),
     server_pid: process.pid,
     commands: [],
+    capabilities: served,
+    principal: { id: principal.id, admin: principal.admin },
+    implementation: daemon.implementation,
   };
+  if (dialect === "zeroclaw") return shared;
+  return { protocolVersion: version, serverVersion: daemon.serverVersion, ...shared };
 }

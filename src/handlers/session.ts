@@ -28,7 +28,14 @@ export function sessionNew(params: SessionNewParams, ctx: HandlerContext): Sessi
   const { session_id, cwd } = params;
   const agent = params.agent ?? params.agent_alias;
   const mode = params.mode ?? params.chat_mode;
-  return ctx.daemon.sessions.create({ agent, mode, cwd, session_id }, principalOf(ctx), ctx.conn);
+  const { sessions } = ctx.daemon;
+  // zerocode reattaches to its session after a reconnect by naming it in session/new (SPEC §13); the
+  // seed dialect keeps refusing an id that exists.
+  if (ctx.conn.dialect === "zeroclaw" && session_id !== undefined) {
+    const resumed = sessions.reattach(session_id, principalOf(ctx), ctx.conn);
+    if (resumed) return resumed;
+  }
+  return sessions.create({ agent, mode, cwd, session_id }, principalOf(ctx), ctx.conn);
 }
 
 export function sessionPrompt(
@@ -61,8 +68,8 @@ export function sessionApprove(params: SessionApproveParams, ctx: HandlerContext
       errors: [{ path: "/request_id", message: `no pending approval ${params.request_id}` }],
     });
   }
-  // reject_once is zerocode's spelling of reject (SPEC §13).
-  pending.decide(params.decision === "reject_once" ? "reject" : params.decision);
+  // reject_once is zerocode's spelling of reject; reject_with_edit carries its replacement (SPEC §13).
+  pending.decide(params.decision, params.replacement);
   return { acknowledged: true };
 }
 

@@ -1,7 +1,7 @@
 // Applies the generated method table to every incoming call of one connection, for any context type:
 // knows the order of checks, not what a grant or a principal is. Order (recorded in openrpc.json):
-// method known → initialized → the injected authorization step (grant, local-only) → params schema →
-// handler. initialize is serialized by the Peer: no later message of the connection is handled before
+// method known → initialized → the injected authorization step (grant, local-only) → null members
+// dropped → params schema → handler. initialize is serialized by the Peer: no later message of the connection is handled before
 // its answer is queued. Every call gets its own AbortSignal, aborted when the connection closes.
 import { ErrorCode, RpcError, rpcErrors } from "../../generated/errors.js";
 import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "../../generated/methods.js";
@@ -161,14 +161,31 @@ export class Dispatcher<Ctx> implements Router {
   }
 }
 
-/** Params absent mean {}; by-position (array) params are refused: every method is by-name. */
+/**
+ * Params absent mean {}; by-position (array) params are refused: every method is by-name. A top-level
+ * member whose value is null counts as absent, for every method (SPEC §13, openrpc.json info): zerocode
+ * sends `"cwd": null` for "no cwd", so the member is dropped before the schema sees it.
+ */
 function validParams(info: MethodInfo, params: unknown): unknown {
-  const value = params === undefined ? {} : params;
-  if (Array.isArray(value)) {
+  const given = params === undefined ? {} : params;
+  if (Array.isArray(given)) {
     throw rpcErrors.invalidParams({ errors: [{ path: "", message: "params must be an object (by-name)" }] });
   }
+  const value = withoutNulls(given);
   if (!info.validateParams(value)) {
     throw rpcErrors.invalidParams({ errors: paramErrors(info.validateParams.errors) });
   }
   return value;
+}
+
+/** `params` without its null members; the same object when it has none (the common case costs no copy). */
+function withoutNulls(params: unknown): unknown {
+  if (typeof params !== "object" || params === null) return params;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(params)) {
+    if ((params as Record<string, unknown>)[key] !== null) continue;
+    copy ??= { ...(params as Record<string, unknown>) };
+    delete copy[key];
+  }
+  return copy ?? params;
 }

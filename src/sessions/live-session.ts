@@ -5,7 +5,11 @@ import type { Logger } from "../log.js";
 import type { ChatMessage } from "./provider.js";
 import type { SessionStore, Surface } from "./session-store.js";
 
-export type PendingApproval = { toolName: string; decide(decision: ApprovalDecision): void };
+export type PendingApproval = {
+  toolName: string;
+  /** `replacement`: reject_with_edit's text (SPEC §13). */
+  decide(decision: ApprovalDecision, replacement?: string): void;
+};
 
 export type RunningTurn = { turnId: string; abort: AbortController; done: Promise<unknown> };
 

@@ -62,6 +62,19 @@ export class SessionManager {
     return principal.admin ? this.persisted : this.store.countPersistedOf(principal.id);
   }
 
+  /** Sessions the principal may see, by agent: live ones and stored ones (every live one is stored too). */
+  countsByAgent(principal: Principal): Map<string, { live: number; persisted: number }> {
+    const counts = new Map<string, { live: number; persisted: number }>();
+    const of = (agent: string) => {
+      const c = counts.get(agent) ?? { live: 0, persisted: 0 };
+      counts.set(agent, c);
+      return c;
+    };
+    for (const s of this.live.values()) if (owns(principal, s.owner)) of(s.agent).live++;
+    for (const r of this.store.list()) if (owns(principal, r.owner)) of(r.agent).persisted++;
+    return counts;
+  }
+
   liveSession(id: string): LiveSession | undefined {
     return this.live.get(id);
   }
@@ -113,6 +126,32 @@ export class SessionManager {
     }
     const row = this.durable(id);
     if (!row) throw rpcErrors.sessionNotFound({ session_id: id });
+    return this.rehydrate(row, principal, attachment);
+  }
+
+  /**
+   * zerocode's reattach (SPEC §13, zeroclaw dialect): session/new naming an existing session the
+   * caller owns resumes it, attached to the caller — live as it is, closed rehydrated. Undefined when no
+   * session has this id (session/new then creates it).
+   */
+  reattach(id: string, principal: Principal, attachment: Attachment): SessionNewResult | undefined {
+    let session = this.live.get(id);
+    if (session) {
+      if (!owns(principal, session.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+      session.attach(attachment);
+    } else {
+      const row = this.durable(id);
+      if (!row) return undefined;
+      session = this.rehydrate(row, principal, attachment);
+    }
+    const { agent, mode, workspaceDir } = session;
+    const message_count = this.store.lastSeq(mode, id);
+    return { session_id: id, agent, mode, workspace_dir: workspaceDir, agent_alias: agent, message_count };
+  }
+
+  /** A closed session made live again (with recovery), attached to the caller. */
+  private rehydrate(row: SessionRow, principal: Principal, attachment: Attachment): LiveSession {
+    const id = row.sessionId;
     if (!owns(principal, row.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
     if (row.state === "killed") throw rpcErrors.sessionKilled({ session_id: id });
     this.makeRoom();

@@ -1,23 +1,35 @@
 // session/subscribe (SPEC §14, §17): which connections watch which session, and the fan-out of a turn's
-// session/update notifications to them. The turn awaits only its own connection's output; a watcher
-// gets the same notifications queued on its own transport, and never more than
-// sessions.max_watcher_buffer_bytes of them unread: past that its subscription ends (`lagging`), so a
-// watcher that stops reading costs the daemon a bounded amount and never slows or cancels the turn.
-// A subscription also ends when its watcher loses the right to the session (policy changes, §17).
+// session/update notifications to them, each in its watcher's own dialect (SPEC §13). The turn awaits
+// only its own connection's output; a watcher gets the notifications queued on its own transport, and
+// never more than sessions.max_watcher_buffer_bytes of them unread: past that its subscription ends
+// (`lagging`), so a watcher that stops reading costs the daemon a bounded amount and never slows or
+// cancels the turn. A subscription also ends when its watcher loses the right to the session (policy
+// changes, §17).
 import { Method, methodTable } from "../../generated/methods.js";
-import type { SessionUpdateSubscriptionEnded, SubscriptionEndReason } from "../../generated/types.js";
+import type {
+  Dialect,
+  SessionUpdateSubscriptionEnded,
+  SubscriptionEndReason,
+  ZeroclawSessionUpdateSubscriptionEnded,
+} from "../../generated/types.js";
 import { hasGrant, owns, type Principal } from "../auth/principal.js";
 import type { Peer } from "../jsonrpc/peer.js";
+import type { UpdateLine } from "./update-lines.js";
 
 /** Watching needs what session/subscribe needs: its grant (openrpc.json's x-grant), and the session. */
 const WATCH_GRANT = methodTable[Method.sessionSubscribe].grant;
 
-/** What the registry needs of a connection: a stable id, a peer to notify, and its end. */
-export type Watcher = { readonly id: number; readonly peer: Peer; readonly closed: AbortSignal };
+/** What the registry needs of a connection: a stable id, a peer to notify, its end, and its dialect. */
+export type Watcher = {
+  readonly id: number;
+  readonly peer: Peer;
+  readonly closed: AbortSignal;
+  readonly dialect: Dialect;
+};
 
 /**
  * One connection watching one session: where per-watcher delivery state lives (its byte budget),
- * apart from the connection, which may watch many sessions.
+ * apart from the connection itself, which may watch many sessions.
  */
 export class Subscription {
   constructor(
@@ -26,24 +38,24 @@ export class Subscription {
   ) {}
 
   /**
-   * Queues `line` on the watcher's connection unless its unread output has already passed `budget`;
-   * false (nothing queued) when it has: the caller then ends the subscription as lagging. One update
-   * may take it past the budget (a turn_complete carries the whole reply), the next one is refused.
+   * Queues one update on the watcher's connection, in its dialect, unless its unread output has
+   * already passed `budget`; false (nothing queued) when it has: the caller then ends the subscription
+   * as lagging. One update may take it past the budget (a turn_complete carries the whole reply), the
+   * next one is refused.
    */
-  deliver(line: string, budget: number): boolean {
+  deliver(update: UpdateLine, budget: number): boolean {
     const transport = this.watcher.peer.transport;
     if (transport.queuedBytes > budget) return false;
-    transport.send(line);
+    transport.send(update.line(this.watcher.dialect));
     return true;
   }
 
   /** The last update of this subscription (SPEC §17): sent whatever the budget, it is one short line. */
   ended(reason: SubscriptionEndReason): void {
-    const params: SessionUpdateSubscriptionEnded = {
-      sessionId: this.sessionId,
-      type: "subscription_ended",
-      reason,
-    };
+    const params: SessionUpdateSubscriptionEnded | ZeroclawSessionUpdateSubscriptionEnded =
+      this.watcher.dialect === "zeroclaw"
+        ? { session_id: this.sessionId, type: "subscription_ended", reason }
+        : { sessionId: this.sessionId, type: "subscription_ended", reason };
     this.watcher.peer.notify(Method.sessionUpdate, params);
   }
 }
@@ -137,19 +149,19 @@ export class SessionSubscriptions {
   }
 
   /**
-   * Sends one serialized session/update line to every watcher of the session except `source`, the
-   * connection running the turn (it already got it). Called right after the turn's own notify, so each
-   * watcher sees the turn's order. A watcher whose unread output would pass its budget gets
-   * subscription_ended (lagging) instead, and nothing more.
+   * Sends one session/update to every watcher of the session except `source`, the connection running
+   * the turn (it already got it), each in its own dialect; `update` serializes each dialect once.
+   * Called right after the turn's own send, so each watcher sees the turn's order. A watcher whose
+   * unread output has passed its budget gets subscription_ended (lagging) instead, and nothing more.
    */
-  publishLine(sessionId: string, line: string, source: Peer): void {
+  publish(sessionId: string, update: UpdateLine, source: Peer): void {
     const subs = this.bySession.get(sessionId);
     if (!subs) return;
     const budget = this.watcherBudget();
     // Deleting the entry being visited (end) is safe while iterating a Map.
     for (const sub of subs.values()) {
       if (sub.watcher.peer === source) continue;
-      if (!sub.deliver(line, budget)) this.end(sessionId, sub.watcher.id, "lagging");
+      if (!sub.deliver(update, budget)) this.end(sessionId, sub.watcher.id, "lagging");
     }
   }
 

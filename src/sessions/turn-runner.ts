@@ -4,12 +4,7 @@
 // trim when the retained context outgrew the agent's budget, turn_complete). Transcript rows and
 // checkpoint events are committed at the turn's few durable steps (turn-writes.ts). Cancellation from
 // any source ends the turn as "cancelled", never as an error.
-import type {
-  SessionPromptResult,
-  SessionUpdateParams,
-  StopReason,
-  TurnOutcome,
-} from "../../generated/types.js";
+import type { SessionPromptResult, StopReason, TurnOutcome } from "../../generated/types.js";
 import { mayUseTool, type Principal } from "../auth/principal.js";
 import type { AgentView } from "../config/derived-views.js";
 import type { Logger } from "../log.js";
@@ -21,20 +16,15 @@ import type { ToolContext, ToolLimits } from "./tool.js";
 import { TOOLS, toolSpecs } from "./tools/registry.js";
 import { askApproval } from "./turn-approval.js";
 import { TurnWriteBuffer } from "./turn-writes.js";
-
-/** Distributive Omit, so each update variant keeps its own fields. */
-type UpdateBody = SessionUpdateParams extends infer U
-  ? U extends unknown
-    ? Omit<U, "sessionId">
-    : never
-  : never;
+import type { UpdateBody } from "./update-lines.js";
 
 export type TurnIo = {
   /**
-   * Sends one session/update to the connection running the turn; returns a promise to wait on only
-   * while its output is backed up (undefined otherwise, so streaming chunks await nothing).
+   * Sends one session/update to the connection running the turn (and its watchers); returns a promise
+   * to wait on only while its output is backed up (undefined otherwise, so streaming chunks await
+   * nothing). `modelText`: for a tool_result, the output exactly as the model is told it.
    */
-  emit(update: UpdateBody): Promise<void> | undefined;
+  emit(update: UpdateBody, modelText?: string): Promise<void> | undefined;
   elicit: ToolContext["elicit"];
   /** The signal of the request running the turn: aborted when its connection goes away. */
   signal: AbortSignal;
@@ -205,15 +195,15 @@ class Turn {
   private async runTools(calls: ToolCall[]): Promise<void> {
     this.writes.flush();
     for (const call of calls) {
-      const output = await this.runToolCall(call);
+      const told = await this.runToolCall(call);
       if (this.signal.aborted) throw new TurnCancelled();
-      this.answer(call, typeof output === "string" ? output : JSON.stringify(output));
+      this.answer(call, told);
       this.writes.flush();
     }
   }
 
   /** Emits tool_call, settles approval, runs the tool and emits tool_result; returns what the model is told. */
-  private async runToolCall(call: ToolCall): Promise<unknown> {
+  private async runToolCall(call: ToolCall): Promise<string> {
     const { io } = this.a;
     let input: unknown;
     try {
@@ -223,9 +213,13 @@ class Turn {
     }
     await io.emit({ type: "tool_call", toolCallId: call.id, name: call.name, rawInput: input });
     const output = await this.decideAndRun(call, input);
+    const told = cap(
+      typeof output === "string" ? output : JSON.stringify(output),
+      this.a.settings.transcriptMaxBytes,
+    );
     if (!this.signal.aborted)
-      await io.emit({ type: "tool_result", toolCallId: call.id, name: call.name, rawOutput: output });
-    return output;
+      await io.emit({ type: "tool_result", toolCallId: call.id, name: call.name, rawOutput: output }, told);
+    return told;
   }
 
   private async decideAndRun(call: ToolCall, input: unknown): Promise<unknown> {
@@ -243,8 +237,15 @@ class Turn {
         signal: this.signal,
         timeoutMs: settings.approvalTimeoutMs,
       });
-      if (decision !== "allow")
-        return { denied: true, reason: decision === "timeout" ? "approval timed out" : "denied by the user" };
+      if (decision.kind === "timeout") return { denied: true, reason: "approval timed out" };
+      if (decision.kind === "reject") return { denied: true, reason: "denied by the user" };
+      // No tool here takes input that can be edited (SPEC §13): the edit is a rejection, said as one.
+      if (decision.kind === "edit")
+        return {
+          denied: true,
+          reason: `denied by the user with an edit; ${call.name}'s input cannot be edited, so the edit was not applied and nothing ran`,
+          replacement: decision.replacement,
+        };
     }
     return tool.run(input, {
       sessionId: session.id,
@@ -365,9 +366,8 @@ class Turn {
     this.a.session.context.push(message);
   }
 
-  /** A tool call gets its result: a transcript row, a context message, and no longer pending. */
-  private answer(call: ToolCall, output: string): void {
-    const text = cap(output, this.a.settings.transcriptMaxBytes);
+  /** A tool call gets its result (already capped): a transcript row, a context message, no longer pending. */
+  private answer(call: ToolCall, text: string): void {
     this.record([
       {
         role: "tool",

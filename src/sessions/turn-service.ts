@@ -3,8 +3,7 @@
 
 import type { DaemonToClient } from "../../generated/daemon-to-client.js";
 import { rpcErrors } from "../../generated/errors.js";
-import { Method } from "../../generated/methods.js";
-import type { ClientCapabilities, SessionPromptResult } from "../../generated/types.js";
+import type { ClientCapabilities, Dialect, SessionPromptResult } from "../../generated/types.js";
 import type { Principal } from "../auth/principal.js";
 import type { LiveConfig } from "../config/config-service.js";
 import type { ProviderView } from "../config/derived-views.js";
@@ -18,6 +17,7 @@ import type { SessionSubscriptions } from "./subscriptions.js";
 import type { BashSandbox } from "./tools/bash-sandbox.js";
 import { TurnLog } from "./turn-log.js";
 import { runTurn, type TurnSettings } from "./turn-runner.js";
+import { UpdateFrame } from "./update-lines.js";
 
 /** What a turn needs of the call that started it: who asks, on which connection, and the call's signal. */
 export type TurnCaller = {
@@ -26,6 +26,8 @@ export type TurnCaller = {
     readonly peer: Peer;
     readonly client: DaemonToClient;
     readonly clientCapabilities: ClientCapabilities;
+    /** The caller's dialect: its updates are written in it (SPEC §13). */
+    readonly dialect: Dialect;
   };
   /** The request's signal: aborted when its connection closes. */
   readonly signal: AbortSignal;
@@ -87,11 +89,11 @@ export class TurnService {
       transcriptMaxBytes: s.transcript_max_bytes,
       maxToolRounds: s.max_tool_rounds,
     };
-    const { peer, client } = ctx.conn;
+    const { peer, client, dialect } = ctx.conn;
     const transport = peer.transport;
-    // Serialized once per turn: each update is this prefix plus the update's own JSON, the same bytes
-    // peer.notify would write for {sessionId, ...update}, without building that object per chunk.
-    const updatePrefix = `{"jsonrpc":"2.0","method":${JSON.stringify(Method.sessionUpdate)},"params":{"sessionId":${JSON.stringify(sessionId)},`;
+    // One frame per turn, reused for every update: each dialect's line is made once, and only when a
+    // connection of that dialect (the caller, a watcher) is to get it.
+    const frame = new UpdateFrame(sessionId);
     const canElicit = ctx.conn.clientCapabilities.elicitation !== undefined;
     const turnLog = new TurnLog(this.log, sessionId, session.agent);
     const { subscriptions } = this;
@@ -106,18 +108,17 @@ export class TurnService {
       log: this.log,
       io: {
         signal: ctx.signal,
-        emit(update) {
+        emit(update, modelText) {
           turnLog.observe(update);
-          // Every update has a type, so its JSON is never "{}": drop its "{" and close both objects.
-          const line = `${updatePrefix}${JSON.stringify(update).slice(1)}}`;
-          transport.send(line);
-          // Watchers get the same bytes right after, so each sees the turn's order (SPEC §14).
-          subscriptions.publishLine(sessionId, line, peer);
+          frame.set(update, modelText);
+          transport.send(frame.line(dialect));
+          // Watchers get it right after, each in its own dialect, so each sees the turn's order (SPEC §14).
+          subscriptions.publish(sessionId, frame, peer);
           // No promise at all while output flows: a streamed chunk costs no extra microtasks.
           return transport.backedUp ? transport.whenWritable() : undefined;
         },
         elicit: canElicit
-          ? (params, options) => client.elicitationCreate({ sessionId, ...params }, options)
+          ? (params, options) => client.elicitationCreate({ sessionId, mode: "form", ...params }, options)
           : undefined,
       },
     });

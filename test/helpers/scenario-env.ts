@@ -14,7 +14,8 @@ export type Scenario = {
   steps: string[];
   session_prompt: {
     ask_user: { question: string; choices: string[] };
-    answer: { action: string; content: { answer: string } };
+    answer: { action: string; content: { choice: string } };
+    expect_tool_output: { action: string; content: { answer: string } };
     reply_chunks: string[];
   };
   [step: string]: unknown;

@@ -60,6 +60,8 @@ type InitializeResult struct {
 	ServerPID *int64 `json:"server_pid,omitempty"`
 	// Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
 	Commands []DaemonCommand `json:"commands,omitempty"`
+	// What is really running (this daemon: zeroclaw-rpc and its own version), in both dialects.
+	Implementation *Implementation `json:"implementation,omitempty"`
 }
 
 // DaemonCommand: A command the daemon offers (zerocode's `commands` entries).
@@ -69,18 +71,30 @@ type DaemonCommand struct {
 	Aliases []string `json:"aliases,omitempty"`
 }
 
+// Implementation: The implementation behind the socket.
+type Implementation struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
 // StatusResult is the result of status.
 type StatusResult struct {
-	ServerVersion   string                  `json:"server_version"`
-	ProtocolVersion int64                   `json:"protocol_version"`
-	PID             int64                   `json:"pid"`
-	UptimeMs        int64                   `json:"uptime_ms"`
-	Endpoint        string                  `json:"endpoint"`
-	DataDir         string                  `json:"data_dir"`
-	Connections     StatusResultConnections `json:"connections"`
-	Sessions        StatusResultSessions    `json:"sessions"`
-	SessionIDs      []string                `json:"session_ids"`
-	GatewayURL      *string                 `json:"gateway_url"`
+	ServerVersion   string `json:"server_version"`
+	ProtocolVersion int64  `json:"protocol_version"`
+	PID             int64  `json:"pid"`
+	// Milliseconds since the daemon started (the conformance suite compares two calls with the wall
+	// clock).
+	UptimeMs    int64                   `json:"uptime_ms"`
+	Endpoint    string                  `json:"endpoint"`
+	DataDir     string                  `json:"data_dir"`
+	Connections StatusResultConnections `json:"connections"`
+	// Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to
+	// both; session/close and session/kill take one from live; session/delete takes one from
+	// persisted (and from live if it was live).
+	Sessions StatusResultSessions `json:"sessions"`
+	// The ids of the live sessions counted in sessions.live.
+	SessionIDs []string `json:"session_ids"`
+	GatewayURL *string  `json:"gateway_url"`
 	// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or
 	// assumed_owner (none available, e.g. the native addon did not build: every local peer is taken
 	// to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides
@@ -89,6 +103,16 @@ type StatusResult struct {
 	PeerIdentity StatusResultPeerIdentity `json:"peer_identity,omitempty"`
 	// Present when the daemon runs agent tools.
 	Tools *StatusResultTools `json:"tools,omitempty"`
+	// Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
+	ActiveSessions int64 `json:"active_sessions"`
+	// The config dir in force (SPEC §1).
+	ConfigDir string `json:"config_dir"`
+	// <config_dir>/config.toml, whether or not it exists.
+	ConfigFile string `json:"config_file"`
+	// How the config is kept: toml (config.toml).
+	ConfigKind string `json:"config_kind"`
+	// The local socket (or pipe): the same as endpoint.
+	LocalIpcEndpoint string `json:"local_ipc_endpoint"`
 }
 
 // StatusResultConnections is StatusResult.Connections.
@@ -98,9 +122,14 @@ type StatusResultConnections struct {
 	Limit   int64 `json:"limit"`
 }
 
-// StatusResultSessions is StatusResult.Sessions.
+// StatusResultSessions: Counts the caller may see (a non-admin: its own sessions, SPEC §12).
+// session/new adds one to both; session/close and session/kill take one from live; session/delete
+// takes one from persisted (and from live if it was live).
 type StatusResultSessions struct {
-	Live      int64 `json:"live"`
+	// Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or
+	// reclaimed since.
+	Live int64 `json:"live"`
+	// Sessions in storage, closed and killed ones included, deleted ones not.
 	Persisted int64 `json:"persisted"`
 }
 
@@ -377,7 +406,8 @@ const (
 	SubscriptionEndReasonLagging         SubscriptionEndReason = "lagging"
 )
 
-// ElicitationCreateResult is the result of elicitation/create.
+// ElicitationCreateResult: accept with content {choice: "choice-<i>"} (one choice), {choices:
+// ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel.
 type ElicitationCreateResult struct {
 	Action  ElicitationCreateResultAction `json:"action"`
 	Content map[string]any                `json:"content,omitempty"`
@@ -409,6 +439,7 @@ type Config struct {
 	Storage            *StorageConfig               `json:"storage,omitempty"`
 	Files              *FilesConfig                 `json:"files,omitempty"`
 	Tools              *ToolsConfig                 `json:"tools,omitempty"`
+	Compat             *CompatConfig                `json:"compat,omitempty"`
 }
 
 // RPCConfig: Transport limits (docs/protocol.md, Limits). Read when the listener starts.
@@ -659,6 +690,15 @@ const (
 	BashToolConfigSandboxOff   BashToolConfigSandbox = "off"
 )
 
+// CompatConfig: Compatibility with zeroclaw's own clients (SPEC §13).
+type CompatConfig struct {
+	// The server_version reported to zeroclaw-dialect connections (initialize and status). zerocode
+	// connects only to a daemon whose server_version is exactly its own version: the default is
+	// zerocode 0.8.4's (zeroclaw commit 15d28660); users of another zerocode release set theirs.
+	// Read at each initialize.
+	ZeroclawVersion string `json:"zeroclaw_version,omitempty"`
+}
+
 // ConfigEntry is components.schemas.ConfigEntry in openrpc.json.
 type ConfigEntry struct {
 	Prop string `json:"prop"`
@@ -813,15 +853,17 @@ type SessionPromptResult struct {
 }
 
 // ApprovalDecision: allow_once, allow_always, reject; reject_once (zerocode's spelling) means
-// reject.
+// reject; reject_with_edit (with replacement) rejects a tool whose input cannot be edited, and the
+// tool result says so.
 type ApprovalDecision string
 
 // ApprovalDecision values.
 const (
-	ApprovalDecisionAllowOnce   ApprovalDecision = "allow_once"
-	ApprovalDecisionAllowAlways ApprovalDecision = "allow_always"
-	ApprovalDecisionReject      ApprovalDecision = "reject"
-	ApprovalDecisionRejectOnce  ApprovalDecision = "reject_once"
+	ApprovalDecisionAllowOnce      ApprovalDecision = "allow_once"
+	ApprovalDecisionAllowAlways    ApprovalDecision = "allow_always"
+	ApprovalDecisionReject         ApprovalDecision = "reject"
+	ApprovalDecisionRejectOnce     ApprovalDecision = "reject_once"
+	ApprovalDecisionRejectWithEdit ApprovalDecision = "reject_with_edit"
 )
 
 // FileEntry: A file stored in the session agent's workspace under its content hash.
@@ -955,6 +997,8 @@ type SessionApproveParams struct {
 	SessionID string           `json:"session_id"`
 	RequestID string           `json:"request_id"`
 	Decision  ApprovalDecision `json:"decision"`
+	// With reject_with_edit: the input the user wants instead. Ignored otherwise.
+	Replacement string `json:"replacement,omitempty"`
 }
 
 // SessionApproveResult is the result of session/approve.
@@ -1054,6 +1098,7 @@ type FileUploadCommitResult = FileEntry
 // ElicitationCreateParams is the params object of elicitation/create.
 type ElicitationCreateParams struct {
 	SessionID       string         `json:"sessionId"`
+	Mode            string         `json:"mode"`
 	Message         string         `json:"message"`
 	RequestedSchema map[string]any `json:"requestedSchema,omitempty"`
 }
@@ -1541,6 +1586,299 @@ type SessionUnsubscribeParams struct {
 type SessionUnsubscribeResult struct {
 	SessionID  string `json:"session_id"`
 	Subscribed bool   `json:"subscribed"`
+}
+
+// Dialect: The wire dialect of a connection, fixed by its initialize (SPEC §13). zeroclaw: params
+// with protocol_version and without protocolVersion, as zerocode (zeroclaw's terminal client) sends
+// them; the daemon then sends what zeroclaw's own daemon sends (x-dialects). seed: every other
+// client, the design note's shapes (§3–§11).
+type Dialect string
+
+// Dialect values.
+const (
+	DialectSeed     Dialect = "seed"
+	DialectZeroclaw Dialect = "zeroclaw"
+)
+
+// HealthParams is the params object of health.
+type HealthParams struct{}
+
+// HealthResult is the result of health.
+type HealthResult struct {
+	// The daemon's process id.
+	PID int64 `json:"pid"`
+	// When this snapshot was taken.
+	UpdatedAt     string `json:"updated_at"`
+	UptimeSeconds int64  `json:"uptime_seconds"`
+	// By component name: at least rpc, storage, and gateway while it runs (zeroclaw's own daemon
+	// reports its own components).
+	Components map[string]HealthComponent `json:"components"`
+	Process    HealthProcess              `json:"process"`
+}
+
+// HealthComponent is components.schemas.HealthComponent in openrpc.json.
+type HealthComponent struct {
+	Status HealthStatus `json:"status"`
+	// When the status last changed or was checked.
+	UpdatedAt string `json:"updated_at"`
+	// When it was last seen working.
+	LastOk *string `json:"last_ok"`
+	// Why it last failed (null once it works again).
+	LastError    *string `json:"last_error"`
+	RestartCount int64   `json:"restart_count"`
+}
+
+// HealthStatus: ok: working; error: failing (last_error says why); starting: not up yet.
+type HealthStatus string
+
+// HealthStatus values.
+const (
+	HealthStatusOk       HealthStatus = "ok"
+	HealthStatusError    HealthStatus = "error"
+	HealthStatusStarting HealthStatus = "starting"
+)
+
+// HealthProcess: This daemon process.
+type HealthProcess struct {
+	RssBytes int64 `json:"rss_bytes"`
+	// CPU used since the previous health call, summed over cores (0..100 × num_cpus); null on the
+	// first.
+	CPUPercent          *float64 `json:"cpu_percent"`
+	NumCpus             int64    `json:"num_cpus"`
+	SystemRamTotalBytes int64    `json:"system_ram_total_bytes"`
+}
+
+// ZeroclawInitializeResult: initialize's result in the zeroclaw dialect, as zerocode reads it
+// (parse_initialize_response): it refuses a daemon whose server_version differs from its own
+// version, and compares server_pid with the pid of a daemon it spawned.
+type ZeroclawInitializeResult struct {
+	ProtocolVersion int64 `json:"protocol_version"`
+	// Config compat.zeroclaw_version (default 0.8.4).
+	ServerVersion string `json:"server_version"`
+	// The daemon's own process id.
+	ServerPID int64 `json:"server_pid"`
+	// Slash commands the daemon offers (this daemon: none).
+	Commands []DaemonCommand `json:"commands"`
+	// The method names this daemon serves.
+	Capabilities   []string        `json:"capabilities,omitempty"`
+	Principal      *Principal      `json:"principal,omitempty"`
+	Implementation *Implementation `json:"implementation,omitempty"`
+}
+
+// ZeroclawStatusResult: status's result as zerocode reads it (StatusResult); this daemon sends
+// every StatusResult member too.
+type ZeroclawStatusResult struct {
+	// Config compat.zeroclaw_version.
+	ServerVersion    string `json:"server_version"`
+	ProtocolVersion  int64  `json:"protocol_version"`
+	ActiveSessions   int64  `json:"active_sessions"`
+	ConfigDir        string `json:"config_dir,omitempty"`
+	ConfigFile       string `json:"config_file,omitempty"`
+	ConfigKind       string `json:"config_kind,omitempty"`
+	LocalIpcEndpoint string `json:"local_ipc_endpoint,omitempty"`
+}
+
+// ZeroclawSessionNewResult: session/new's result as zerocode reads it (SessionNewResult); this
+// daemon sends every SessionNewResult member too.
+type ZeroclawSessionNewResult struct {
+	SessionID    string `json:"session_id"`
+	WorkspaceDir string `json:"workspace_dir"`
+}
+
+// ZeroclawSessionUpdateParams: A session/update notification's params in the zeroclaw dialect,
+// tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update
+// reads. Extra members may be added; camelCase duplicates of these are never sent.
+//
+// Its values are *ZeroclawSessionUpdateAgentMessageChunk, *ZeroclawSessionUpdateAgentThoughtChunk,
+// *ZeroclawSessionUpdateToolCall, *ZeroclawSessionUpdateToolResult,
+// *ZeroclawSessionUpdateApprovalRequest, *ZeroclawSessionUpdateHistoryTrimmed,
+// *ZeroclawSessionUpdateTurnComplete, *ZeroclawSessionUpdateSubscriptionEnded, or *UnknownVariant
+// for a type this client does not know; DecodeZeroclawSessionUpdateParams reads one from JSON.
+type ZeroclawSessionUpdateParams interface {
+	isZeroclawSessionUpdateParams()
+}
+
+func (*UnknownVariant) isZeroclawSessionUpdateParams() {}
+
+// DecodeZeroclawSessionUpdateParams decodes one ZeroclawSessionUpdateParams, choosing the variant by its "type" member.
+func DecodeZeroclawSessionUpdateParams(data []byte) (ZeroclawSessionUpdateParams, error) {
+	tag, err := peekTag(data, "type")
+	if err != nil {
+		return nil, err
+	}
+	var v ZeroclawSessionUpdateParams
+	switch tag {
+	case "agent_message_chunk":
+		v = &ZeroclawSessionUpdateAgentMessageChunk{}
+	case "agent_thought_chunk":
+		v = &ZeroclawSessionUpdateAgentThoughtChunk{}
+	case "tool_call":
+		v = &ZeroclawSessionUpdateToolCall{}
+	case "tool_result":
+		v = &ZeroclawSessionUpdateToolResult{}
+	case "approval_request":
+		v = &ZeroclawSessionUpdateApprovalRequest{}
+	case "history_trimmed":
+		v = &ZeroclawSessionUpdateHistoryTrimmed{}
+	case "turn_complete":
+		v = &ZeroclawSessionUpdateTurnComplete{}
+	case "subscription_ended":
+		v = &ZeroclawSessionUpdateSubscriptionEnded{}
+	default:
+		return &UnknownVariant{Tag: tag, Raw: append([]byte(nil), data...)}, nil
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// ZeroclawSessionUpdateAgentMessageChunk is the "type": "agent_message_chunk" variant.
+type ZeroclawSessionUpdateAgentMessageChunk struct {
+	SessionID string `json:"session_id"`
+	Text      string `json:"text"`
+}
+
+func (*ZeroclawSessionUpdateAgentMessageChunk) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateAgentMessageChunk) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateAgentMessageChunk
+	return marshalTagged("type", "agent_message_chunk", plain(v))
+}
+
+// ZeroclawSessionUpdateAgentThoughtChunk is the "type": "agent_thought_chunk" variant.
+type ZeroclawSessionUpdateAgentThoughtChunk struct {
+	SessionID string `json:"session_id"`
+	Text      string `json:"text"`
+}
+
+func (*ZeroclawSessionUpdateAgentThoughtChunk) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateAgentThoughtChunk) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateAgentThoughtChunk
+	return marshalTagged("type", "agent_thought_chunk", plain(v))
+}
+
+// ZeroclawSessionUpdateToolCall is the "type": "tool_call" variant.
+type ZeroclawSessionUpdateToolCall struct {
+	SessionID  string `json:"session_id"`
+	ToolCallID string `json:"tool_call_id"`
+	Name       string `json:"name"`
+	// The tool's arguments; arguments that are not a JSON object come as {arguments: <their text>}.
+	RawInput map[string]any `json:"raw_input"`
+}
+
+func (*ZeroclawSessionUpdateToolCall) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateToolCall) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateToolCall
+	return marshalTagged("type", "tool_call", plain(v))
+}
+
+// ZeroclawSessionUpdateToolResult is the "type": "tool_result" variant.
+type ZeroclawSessionUpdateToolResult struct {
+	SessionID  string `json:"session_id"`
+	ToolCallID string `json:"tool_call_id"`
+	Name       string `json:"name"`
+	// The output as the model is told it (JSON text for structured output).
+	RawOutput string `json:"raw_output"`
+}
+
+func (*ZeroclawSessionUpdateToolResult) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateToolResult) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateToolResult
+	return marshalTagged("type", "tool_result", plain(v))
+}
+
+// ZeroclawSessionUpdateApprovalRequest is the "type": "approval_request" variant.
+type ZeroclawSessionUpdateApprovalRequest struct {
+	SessionID string `json:"session_id"`
+	RequestID string `json:"request_id"`
+	ToolName  string `json:"tool_name"`
+	// The tool's arguments on one line (key: value, …; long values cut).
+	ArgumentsSummary string `json:"arguments_summary"`
+	// sessions.approval_timeout_ms in whole seconds, rounded up.
+	TimeoutSecs int64 `json:"timeout_secs"`
+}
+
+func (*ZeroclawSessionUpdateApprovalRequest) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateApprovalRequest) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateApprovalRequest
+	return marshalTagged("type", "approval_request", plain(v))
+}
+
+// ZeroclawSessionUpdateHistoryTrimmed is the "type": "history_trimmed" variant.
+type ZeroclawSessionUpdateHistoryTrimmed struct {
+	SessionID       string `json:"session_id"`
+	DroppedMessages int64  `json:"dropped_messages"`
+	KeptTurns       int64  `json:"kept_turns"`
+	// Why: token_budget (the agent's max_context_tokens).
+	Reason string `json:"reason"`
+}
+
+func (*ZeroclawSessionUpdateHistoryTrimmed) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateHistoryTrimmed) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateHistoryTrimmed
+	return marshalTagged("type", "history_trimmed", plain(v))
+}
+
+// ZeroclawSessionUpdateTurnComplete: The turn's end. A notification prompt refused before its turn
+// started gets one too: outcome failed, content the error message, session_id the id it sent (""
+// when none).
+type ZeroclawSessionUpdateTurnComplete struct {
+	SessionID string      `json:"session_id"`
+	Outcome   TurnOutcome `json:"outcome"`
+	// The reply, or the error message.
+	Content string `json:"content"`
+}
+
+func (*ZeroclawSessionUpdateTurnComplete) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateTurnComplete) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateTurnComplete
+	return marshalTagged("type", "turn_complete", plain(v))
+}
+
+// ZeroclawSessionUpdateSubscriptionEnded: subscription_ended in the zeroclaw dialect (SPEC §17):
+// the same update, session_id instead of sessionId.
+type ZeroclawSessionUpdateSubscriptionEnded struct {
+	SessionID string                `json:"session_id"`
+	Reason    SubscriptionEndReason `json:"reason"`
+}
+
+func (*ZeroclawSessionUpdateSubscriptionEnded) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateSubscriptionEnded) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateSubscriptionEnded
+	return marshalTagged("type", "subscription_ended", plain(v))
+}
+
+// AgentsStatusParams is the params object of agents/status.
+type AgentsStatusParams struct{}
+
+// AgentsStatusResult is the result of agents/status.
+type AgentsStatusResult struct {
+	Agents []AgentStatus `json:"agents"`
+}
+
+// AgentStatus: One agent as zerocode's AgentStatusEntry reads it.
+type AgentStatus struct {
+	Alias             string   `json:"alias"`
+	Enabled           bool     `json:"enabled"`
+	LiveSessions      int64    `json:"live_sessions"`
+	PersistedSessions int64    `json:"persisted_sessions"`
+	Channels          []string `json:"channels"`
 }
 
 // InvalidRequestErrorData is tagged by its "reason" member.

@@ -143,7 +143,7 @@ class Scenario:
         call = next(u for u in updates if isinstance(u, SessionUpdateToolCall))
         expect(call.name == "ask_user", f"tool call {call.name}")
         done = next(u for u in updates if isinstance(u, SessionUpdateToolResult))
-        expect(done.raw_output == s["answer"], f"tool result {done.raw_output!r}")
+        expect(done.raw_output == s["expect_tool_output"], f"tool result {done.raw_output!r}")
 
     async def upload(self, s: dict[str, Any]) -> None:
         size = s["size_bytes"]

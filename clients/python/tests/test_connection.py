@@ -153,7 +153,7 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
             return ElicitationCreateResult(action="accept", content={"answer": "blue"})
 
         await self.daemon.send(
-            {"jsonrpc": "2.0", "id": "zc-out-0", "method": "elicitation/create", "params": {"sessionId": SID, "message": "Which?"}}
+            {"jsonrpc": "2.0", "id": "zc-out-0", "method": "elicitation/create", "params": {"sessionId": SID, "mode": "form", "message": "Which?"}}
         )
         response = await self.daemon.receive()
         self.assertEqual(response, {"jsonrpc": "2.0", "id": "zc-out-0", "result": {"action": "accept", "content": {"answer": "blue"}}})
@@ -195,9 +195,9 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
             raise InvalidParamsError("no thanks", raw_data={"reason": "invalid_params", "errors": []})
 
         self.client.on_elicitation_create(refuse)
-        await self.daemon.send({"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": {"sessionId": SID, "message": "?"}})
+        await self.daemon.send({"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": {"sessionId": SID, "mode": "form", "message": "?"}})
         self.assertEqual((await self.daemon.receive())["error"], {"code": -32602, "message": "no thanks", "data": {"reason": "invalid_params", "errors": []}})
-        await self.daemon.send({"jsonrpc": "2.0", "id": 2, "method": "elicitation/create", "params": {"sessionId": SID}})
+        await self.daemon.send({"jsonrpc": "2.0", "id": 2, "method": "elicitation/create", "params": {"sessionId": SID, "mode": "form"}})
         bad = (await self.daemon.receive())["error"]
         self.assertEqual((bad["code"], bad["data"]["reason"], bad["data"]["errors"][0]["path"]), (-32602, "invalid_params", "/message"))
         await self.daemon.send({"jsonrpc": "2.0", "id": 3, "method": "nobody/serves", "params": {}})

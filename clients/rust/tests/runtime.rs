@@ -13,7 +13,9 @@ fn status_result(pid: i64) -> serde_json::Value {
     json!({
         "server_version": "0.1.0", "protocol_version": 1, "pid": pid, "uptime_ms": 5,
         "endpoint": "/tmp/x.sock", "data_dir": "/tmp", "connections": {"local": 1, "gateway": 0, "limit": 512},
-        "sessions": {"live": 0, "persisted": 0}, "session_ids": [], "gateway_url": null
+        "sessions": {"live": 0, "persisted": 0}, "session_ids": [], "gateway_url": null,
+        "active_sessions": 0, "config_dir": "/tmp", "config_file": "/tmp/config.toml", "config_kind": "toml",
+        "local_ipc_endpoint": "/tmp/x.sock"
     })
 }
 
@@ -234,7 +236,7 @@ fn elicitation_handler_answers_and_may_call_the_client() {
         // A numeric id, which the answer must echo as sent.
         peer.send(
             json!({"jsonrpc": "2.0", "id": 7, "method": "elicitation/create",
-                         "params": {"sessionId": "s1", "message": "Which colour?"}}),
+                         "params": {"sessionId": "s1", "mode": "form", "message": "Which colour?"}}),
         );
         // The handler calls status() before answering: serve it while the elicitation is open.
         let status = peer.recv();

@@ -3,6 +3,7 @@
 import { useState } from "preact/hooks";
 import { preview } from "../format.js";
 import type { Approval } from "../live.js";
+import { acceptContent } from "../question-form.js";
 import type { Question, State, Store } from "../store.js";
 
 export function Attention({ store, state }: { store: Store; state: State }) {
@@ -46,14 +47,22 @@ function ApprovalCard({ store, approval }: { store: Store; approval: Approval })
 
 function QuestionCard({ question }: { question: Question }) {
   const [text, setText] = useState("");
-  const accept = (answer: string) => question.answer({ action: "accept", content: { answer } });
+  const [picked, setPicked] = useState<string[]>([]);
+  const { form } = question;
+  const accept = (value: string | string[]) =>
+    question.answer({ action: "accept", content: acceptContent(form, value) });
+  const toggle = (value: string) =>
+    setPicked(picked.includes(value) ? picked.filter((v) => v !== value) : [...picked, value]);
+  const enough = form.kind !== "several" || (picked.length >= form.min && picked.length <= form.max);
   return (
     <form
       class="card question"
       data-testid="question"
       onSubmit={(e) => {
         e.preventDefault();
-        accept(text);
+        if (form.kind === "text") accept(text);
+        else if (form.kind === "several" && enough)
+          accept(form.options.map((o) => o.value).filter((v) => picked.includes(v)));
       }}
     >
       <div class="card-head">
@@ -62,13 +71,26 @@ function QuestionCard({ question }: { question: Question }) {
       </div>
       <p class="question-text">{question.message}</p>
       <div class="actions">
-        {question.choices ? (
-          question.choices.map((c) => (
-            <button key={c} type="button" class="primary" onClick={() => accept(c)}>
-              {c}
+        {form.kind === "one" &&
+          form.options.map((o) => (
+            <button key={o.value} type="button" class="primary" onClick={() => accept(o.value)}>
+              {o.title}
             </button>
-          ))
-        ) : (
+          ))}
+        {form.kind === "several" && (
+          <>
+            {form.options.map((o) => (
+              <label key={o.value} class="choice">
+                <input type="checkbox" checked={picked.includes(o.value)} onChange={() => toggle(o.value)} />
+                {o.title}
+              </label>
+            ))}
+            <button type="submit" class="primary" disabled={!enough}>
+              Answer
+            </button>
+          </>
+        )}
+        {form.kind === "text" && (
           <>
             <input
               aria-label="answer"

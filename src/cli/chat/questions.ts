@@ -6,7 +6,38 @@ import type { LineInput } from "./line-input.js";
 import { describeToolInput, type UpdateRenderer } from "./render.js";
 import type { Style } from "./style.js";
 
-type SchemaProperty = { type?: string; enum?: unknown[]; description?: string; title?: string };
+/** One option of a choice form (SPEC §13): the wire id and the text a person reads. */
+type Option = { const?: unknown; title?: unknown };
+
+type SchemaProperty = {
+  type?: string;
+  enum?: unknown[];
+  description?: string;
+  title?: string;
+  /** One choice: zerocode's form, `{const: "choice-<i>", title}` each. */
+  oneOf?: Option[];
+  /** Several choices: `items.anyOf` of the same options, between minItems and maxItems of them. */
+  items?: { anyOf?: Option[] };
+  minItems?: number;
+  maxItems?: number;
+};
+
+/** The options a person picks from, as values to send and texts to show; undefined when free text. */
+function optionsOf(
+  prop: SchemaProperty,
+): { values: unknown[]; texts: string[]; several: boolean } | undefined {
+  const several = prop.type === "array";
+  const options = several ? prop.items?.anyOf : prop.oneOf;
+  if (Array.isArray(options) && options.length > 0)
+    return {
+      values: options.map((o) => o.const),
+      texts: options.map((o) => String(o.title ?? o.const)),
+      several,
+    };
+  // A plain enum (any other client's form) still reads as a list to pick from.
+  if (Array.isArray(prop.enum)) return { values: prop.enum, texts: prop.enum.map(String), several: false };
+  return undefined;
+}
 
 export class Questions {
   private chain: Promise<unknown> = Promise.resolve();
@@ -103,23 +134,25 @@ export class Questions {
         const properties = Object.entries(schema.properties ?? { answer: { type: "string" } });
         const content: Record<string, unknown> = {};
         for (const [name, prop] of properties) {
-          const choices = Array.isArray(prop.enum) ? prop.enum.map(String) : undefined;
-          if (choices) this.render.note(choices.map((c, i) => `  ${i + 1}) ${c}`).join("\n"), "choices");
+          const options = optionsOf(prop);
+          if (options)
+            this.render.note(options.texts.map((c, i) => `  ${i + 1}) ${c}`).join("\n"), "choices");
           const label = properties.length > 1 ? `${prop.title ?? name}` : "answer";
+          const range = options
+            ? ` [1-${options.texts.length}${options.several ? ", several with commas" : ""}]`
+            : "";
           for (;;) {
-            const line = await this.input.next(
-              s.magenta(`${label}${choices ? ` [1-${choices.length}]` : ""} › `),
-            );
+            const line = await this.input.next(s.magenta(`${label}${range} › `));
             if (line === null || line.trim() === "/cancel") return { action: "cancel" };
             if (line.trim() === "/decline") return { action: "decline" };
-            const value = parseAnswer(line.trim(), prop, choices);
+            const value = options ? pickOptions(line.trim(), options, prop) : parseAnswer(line.trim(), prop);
             if (value !== undefined) {
               content[name] = value;
               break;
             }
             this.render.note(
-              choices
-                ? `pick 1-${choices.length} or type one of the choices (/decline, /cancel)`
+              options
+                ? `pick ${options.several ? "numbers" : "a number"} 1-${options.texts.length} or type ${options.several ? "choices" : "a choice"} (/decline, /cancel)`
                 : `expected a ${prop.type ?? "value"} (/decline, /cancel)`,
               "question",
             );
@@ -132,13 +165,27 @@ export class Questions {
   }
 }
 
-function parseAnswer(text: string, prop: SchemaProperty, choices: string[] | undefined): unknown {
-  if (choices) {
-    const n = Number(text);
-    if (Number.isInteger(n) && n >= 1 && n <= choices.length) return prop.enum?.[n - 1];
-    const i = choices.indexOf(text);
-    return i >= 0 ? prop.enum?.[i] : undefined;
-  }
+/** A pick by number (1-based) or by text: one value, or several separated by commas. */
+function pickOptions(
+  text: string,
+  options: { values: unknown[]; texts: string[]; several: boolean },
+  prop: SchemaProperty,
+): unknown {
+  const pick = (part: string): unknown => {
+    const n = Number(part);
+    if (Number.isInteger(n) && n >= 1 && n <= options.values.length) return options.values[n - 1];
+    const i = options.texts.indexOf(part);
+    return i >= 0 ? options.values[i] : undefined;
+  };
+  if (!options.several) return pick(text);
+  const picked = text === "" ? [] : text.split(",").map((p) => pick(p.trim()));
+  if (picked.some((v) => v === undefined)) return undefined;
+  const min = prop.minItems ?? 0;
+  const max = prop.maxItems ?? options.values.length;
+  return picked.length >= min && picked.length <= max ? picked : undefined;
+}
+
+function parseAnswer(text: string, prop: SchemaProperty): unknown {
   if (prop.type === "number" || prop.type === "integer") {
     const n = Number(text);
     if (text === "" || !Number.isFinite(n) || (prop.type === "integer" && !Number.isInteger(n)))

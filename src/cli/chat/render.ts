@@ -37,10 +37,13 @@ export function describeToolOutput(output: unknown, max = 80): string {
     return `${status} · ${lines} line${lines === 1 ? "" : "s"}${first}`;
   }
   if (typeof o.action === "string") {
-    const content = o.content as { answer?: unknown } | undefined;
-    return o.action === "accept" && content?.answer !== undefined
-      ? `answered ${JSON.stringify(content.answer)}`
-      : String(o.action);
+    const content = o.content as { answer?: unknown; answers?: unknown } | undefined;
+    if (o.action !== "accept") return String(o.action);
+    if (content?.answer !== undefined) return `answered ${JSON.stringify(content.answer)}`;
+    // Several choices (ask_user with multiple: true).
+    if (Array.isArray(content?.answers))
+      return `answered ${content.answers.map((a) => JSON.stringify(a)).join(", ")}`;
+    return String(o.action);
   }
   return oneLine(JSON.stringify(output), max);
 }

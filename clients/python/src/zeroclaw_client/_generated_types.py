@@ -17,7 +17,10 @@ __all__ = [
     "AgentBashConfig",
     "AgentConfig",
     "AgentNotAllowedData",
+    "AgentStatus",
     "AgentToolsConfig",
+    "AgentsStatusParams",
+    "AgentsStatusResult",
     "AlreadyInitializedData",
     "ApprovalDecision",
     "AttachedFile",
@@ -28,6 +31,7 @@ __all__ = [
     "ClientCapabilities",
     "ClientCapabilitiesElicitation",
     "ClientInfo",
+    "CompatConfig",
     "Config",
     "ConfigEntry",
     "ConfigGetParams",
@@ -42,6 +46,7 @@ __all__ = [
     "ConnectionUploadsData",
     "CwdForbiddenData",
     "DaemonCommand",
+    "Dialect",
     "ElicitationCreateParams",
     "ElicitationCreateResult",
     "ExceedsDeclaredSizeData",
@@ -64,6 +69,12 @@ __all__ = [
     "GatewayConfig",
     "Grant",
     "HashMismatchData",
+    "HealthComponent",
+    "HealthParams",
+    "HealthProcess",
+    "HealthResult",
+    "HealthStatus",
+    "Implementation",
     "InitializeParams",
     "InitializeResult",
     "InternalErrorData",
@@ -164,6 +175,18 @@ __all__ = [
     "UploadNotFoundData",
     "UserConfig",
     "VersionMismatchData",
+    "ZeroclawInitializeResult",
+    "ZeroclawSessionNewResult",
+    "ZeroclawSessionUpdateAgentMessageChunk",
+    "ZeroclawSessionUpdateAgentThoughtChunk",
+    "ZeroclawSessionUpdateApprovalRequest",
+    "ZeroclawSessionUpdateHistoryTrimmed",
+    "ZeroclawSessionUpdateParams",
+    "ZeroclawSessionUpdateSubscriptionEnded",
+    "ZeroclawSessionUpdateToolCall",
+    "ZeroclawSessionUpdateToolResult",
+    "ZeroclawSessionUpdateTurnComplete",
+    "ZeroclawStatusResult",
     "decode_forbidden_error_data",
     "decode_invalid_params_error_data",
     "decode_invalid_request_error_data",
@@ -171,6 +194,7 @@ __all__ = [
     "decode_session_not_found_error_data",
     "decode_session_update_params",
     "decode_upload_limit_error_data",
+    "decode_zeroclaw_session_update_params",
 ]
 
 
@@ -249,10 +273,24 @@ ApprovalDecision: TypeAlias = Literal[
     "allow_always",
     "reject",
     "reject_once",
+    "reject_with_edit",
 ]
-"""allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject."""
+"""allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject;
+reject_with_edit (with replacement) rejects a tool whose input cannot be edited, and the
+tool result says so.
+"""
 
 Sha256Hex: TypeAlias = str
+
+Dialect: TypeAlias = Literal["seed", "zeroclaw"]
+"""The wire dialect of a connection, fixed by its initialize (SPEC §13). zeroclaw: params
+with protocol_version and without protocolVersion, as zerocode (zeroclaw's terminal
+client) sends them; the daemon then sends what zeroclaw's own daemon sends (x-dialects).
+seed: every other client, the design note's shapes (§3–§11).
+"""
+
+HealthStatus: TypeAlias = Literal["ok", "error", "starting"]
+"""ok: working; error: failing (last_error says why); starting: not up yet."""
 
 
 @dataclass(kw_only=True, slots=True)
@@ -358,6 +396,10 @@ class InitializeResult:
     """Slash commands the daemon offers clients (zerocode shows them); this daemon offers
     none yet.
     """
+    implementation: Implementation | None = None
+    """What is really running (this daemon: zeroclaw-rpc and its own version), in both
+    dialects.
+    """
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -371,6 +413,7 @@ class InitializeResult:
             server_version=_c.optional(obj, "server_version", _c.string),
             server_pid=_c.optional(obj, "server_pid", _c.integer),
             commands=_c.optional(obj, "commands", _c.list_of(DaemonCommand.from_json)),
+            implementation=_c.optional(obj, "implementation", Implementation.from_json),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -388,6 +431,8 @@ class InitializeResult:
             out["server_pid"] = self.server_pid
         if self.commands is not None:
             out["commands"] = _c.encode(self.commands)
+        if self.implementation is not None:
+            out["implementation"] = self.implementation.to_json()
         return out
 
 
@@ -419,16 +464,46 @@ class DaemonCommand:
 
 
 @dataclass(kw_only=True, slots=True)
+class Implementation:
+    """The implementation behind the socket."""
+
+    name: str
+    version: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "Implementation")
+        return cls(
+            name=_c.field(obj, "name", _c.string),
+            version=_c.field(obj, "version", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "version": self.version,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
 class StatusResult:
     server_version: str
     protocol_version: int
     pid: int
     uptime_ms: int
+    """Milliseconds since the daemon started (the conformance suite compares two calls with
+    the wall clock).
+    """
     endpoint: str
     data_dir: str
     connections: StatusResultConnections
     sessions: StatusResultSessions
+    """Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new
+    adds one to both; session/close and session/kill take one from live; session/delete
+    takes one from persisted (and from live if it was live).
+    """
     session_ids: list[str]
+    """The ids of the live sessions counted in sessions.live."""
     gateway_url: str | None
     peer_identity: Literal["peercred", "assumed_owner"] | None = None
     """How local peers are identified: peercred (the kernel's peer credentials,
@@ -440,6 +515,17 @@ class StatusResult:
     """
     tools: StatusResultTools | None = None
     """Present when the daemon runs agent tools."""
+    active_sessions: int
+    """Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
+    """
+    config_dir: str
+    """The config dir in force (SPEC §1)."""
+    config_file: str
+    """<config_dir>/config.toml, whether or not it exists."""
+    config_kind: str
+    """How the config is kept: toml (config.toml)."""
+    local_ipc_endpoint: str
+    """The local socket (or pipe): the same as endpoint."""
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -457,6 +543,11 @@ class StatusResult:
             gateway_url=_c.field(obj, "gateway_url", _c.nullable(_c.string)),
             peer_identity=_c.optional(obj, "peer_identity", _c.literal("peercred", "assumed_owner")),
             tools=_c.optional(obj, "tools", StatusResultTools.from_json),
+            active_sessions=_c.field(obj, "active_sessions", _c.integer),
+            config_dir=_c.field(obj, "config_dir", _c.string),
+            config_file=_c.field(obj, "config_file", _c.string),
+            config_kind=_c.field(obj, "config_kind", _c.string),
+            local_ipc_endpoint=_c.field(obj, "local_ipc_endpoint", _c.string),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -471,6 +562,11 @@ class StatusResult:
             "sessions": self.sessions.to_json(),
             "session_ids": self.session_ids,
             "gateway_url": self.gateway_url,
+            "active_sessions": self.active_sessions,
+            "config_dir": self.config_dir,
+            "config_file": self.config_file,
+            "config_kind": self.config_kind,
+            "local_ipc_endpoint": self.local_ipc_endpoint,
         }
         if self.peer_identity is not None:
             out["peer_identity"] = self.peer_identity
@@ -506,10 +602,17 @@ class StatusResultConnections:
 
 @dataclass(kw_only=True, slots=True)
 class StatusResultSessions:
-    """The ``sessions`` member of ``StatusResult``."""
+    """Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new
+    adds one to both; session/close and session/kill take one from live; session/delete
+    takes one from persisted (and from live if it was live).
+    """
 
     live: int
+    """Sessions in memory: created or rehydrated by a prompt, and not closed, killed,
+    deleted or reclaimed since.
+    """
     persisted: int
+    """Sessions in storage, closed and killed ones included, deleted ones not."""
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -885,6 +988,10 @@ class SessionUpdateSubscriptionEnded:
 
 @dataclass(kw_only=True, slots=True)
 class ElicitationCreateResult:
+    """accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>",
+    …]} (several) or {answer: <text>} (free text); decline; cancel.
+    """
+
     action: Literal["accept", "decline", "cancel"]
     content: dict[str, Any] | None = None
 
@@ -925,6 +1032,7 @@ class Config:
     storage: StorageConfig | None = None
     files: FilesConfig | None = None
     tools: ToolsConfig | None = None
+    compat: CompatConfig | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -941,6 +1049,7 @@ class Config:
             storage=_c.optional(obj, "storage", StorageConfig.from_json),
             files=_c.optional(obj, "files", FilesConfig.from_json),
             tools=_c.optional(obj, "tools", ToolsConfig.from_json),
+            compat=_c.optional(obj, "compat", CompatConfig.from_json),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -967,6 +1076,8 @@ class Config:
             out["files"] = self.files.to_json()
         if self.tools is not None:
             out["tools"] = self.tools.to_json()
+        if self.compat is not None:
+            out["compat"] = self.compat.to_json()
         return out
 
 
@@ -1586,6 +1697,31 @@ class BashToolConfig:
         out: dict[str, Any] = {}
         if self.sandbox is not None:
             out["sandbox"] = self.sandbox
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class CompatConfig:
+    """Compatibility with zeroclaw's own clients (SPEC §13)."""
+
+    zeroclaw_version: str | None = None
+    """The server_version reported to zeroclaw-dialect connections (initialize and status).
+    zerocode connects only to a daemon whose server_version is exactly its own version:
+    the default is zerocode 0.8.4's (zeroclaw commit 15d28660); users of another
+    zerocode release set theirs. Read at each initialize.
+    """
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "CompatConfig")
+        return cls(
+            zeroclaw_version=_c.optional(obj, "zeroclaw_version", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.zeroclaw_version is not None:
+            out["zeroclaw_version"] = self.zeroclaw_version
         return out
 
 
@@ -2302,6 +2438,8 @@ class SessionApproveParams:
     session_id: str
     request_id: str
     decision: ApprovalDecision
+    replacement: str | None = None
+    """With reject_with_edit: the input the user wants instead. Ignored otherwise."""
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -2309,15 +2447,19 @@ class SessionApproveParams:
         return cls(
             session_id=_c.field(obj, "session_id", _c.string),
             request_id=_c.field(obj, "request_id", _c.string),
-            decision=_c.field(obj, "decision", _c.literal("allow_once", "allow_always", "reject", "reject_once")),
+            decision=_c.field(obj, "decision", _c.literal("allow_once", "allow_always", "reject", "reject_once", "reject_with_edit")),
+            replacement=_c.optional(obj, "replacement", _c.string),
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "session_id": self.session_id,
             "request_id": self.request_id,
             "decision": self.decision,
         }
+        if self.replacement is not None:
+            out["replacement"] = self.replacement
+        return out
 
 
 @dataclass(kw_only=True, slots=True)
@@ -2634,6 +2776,7 @@ class FileUploadCommitParams:
 @dataclass(kw_only=True, slots=True)
 class ElicitationCreateParams:
     session_id: str
+    mode: Literal["form"] = "form"
     message: str
     requested_schema: dict[str, Any] | None = None
 
@@ -2642,6 +2785,7 @@ class ElicitationCreateParams:
         obj = _c.obj(data, "ElicitationCreateParams")
         return cls(
             session_id=_c.field(obj, "sessionId", _c.string),
+            mode=_c.field(obj, "mode", _c.literal("form")),
             message=_c.field(obj, "message", _c.string),
             requested_schema=_c.optional(obj, "requestedSchema", _c.json_object),
         )
@@ -2649,6 +2793,7 @@ class ElicitationCreateParams:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "sessionId": self.session_id,
+            "mode": self.mode,
             "message": self.message,
         }
         if self.requested_schema is not None:
@@ -3572,6 +3717,534 @@ class SessionUnsubscribeResult:
         }
 
 
+@dataclass(kw_only=True, slots=True)
+class HealthParams:
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        _c.obj(data, "HealthParams")
+        return cls()
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(kw_only=True, slots=True)
+class HealthResult:
+    pid: int
+    """The daemon's process id."""
+    updated_at: str
+    """When this snapshot was taken."""
+    uptime_seconds: int
+    components: dict[str, HealthComponent]
+    """By component name: at least rpc, storage, and gateway while it runs (zeroclaw's own
+    daemon reports its own components).
+    """
+    process: HealthProcess
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "HealthResult")
+        return cls(
+            pid=_c.field(obj, "pid", _c.integer),
+            updated_at=_c.field(obj, "updated_at", _c.string),
+            uptime_seconds=_c.field(obj, "uptime_seconds", _c.integer),
+            components=_c.field(obj, "components", _c.dict_of(HealthComponent.from_json)),
+            process=_c.field(obj, "process", HealthProcess.from_json),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pid": self.pid,
+            "updated_at": self.updated_at,
+            "uptime_seconds": self.uptime_seconds,
+            "components": _c.encode(self.components),
+            "process": self.process.to_json(),
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class HealthComponent:
+    status: HealthStatus
+    updated_at: str
+    """When the status last changed or was checked."""
+    last_ok: str | None
+    """When it was last seen working."""
+    last_error: str | None
+    """Why it last failed (null once it works again)."""
+    restart_count: int
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "HealthComponent")
+        return cls(
+            status=_c.field(obj, "status", _c.literal("ok", "error", "starting")),
+            updated_at=_c.field(obj, "updated_at", _c.string),
+            last_ok=_c.field(obj, "last_ok", _c.nullable(_c.string)),
+            last_error=_c.field(obj, "last_error", _c.nullable(_c.string)),
+            restart_count=_c.field(obj, "restart_count", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "updated_at": self.updated_at,
+            "last_ok": self.last_ok,
+            "last_error": self.last_error,
+            "restart_count": self.restart_count,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class HealthProcess:
+    """This daemon process."""
+
+    rss_bytes: int
+    cpu_percent: float | None
+    """CPU used since the previous health call, summed over cores (0..100 × num_cpus); null
+    on the first.
+    """
+    num_cpus: int
+    system_ram_total_bytes: int
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "HealthProcess")
+        return cls(
+            rss_bytes=_c.field(obj, "rss_bytes", _c.integer),
+            cpu_percent=_c.field(obj, "cpu_percent", _c.nullable(_c.number)),
+            num_cpus=_c.field(obj, "num_cpus", _c.integer),
+            system_ram_total_bytes=_c.field(obj, "system_ram_total_bytes", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rss_bytes": self.rss_bytes,
+            "cpu_percent": self.cpu_percent,
+            "num_cpus": self.num_cpus,
+            "system_ram_total_bytes": self.system_ram_total_bytes,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawInitializeResult:
+    """initialize's result in the zeroclaw dialect, as zerocode reads it
+    (parse_initialize_response): it refuses a daemon whose server_version differs from
+    its own version, and compares server_pid with the pid of a daemon it spawned.
+    """
+
+    protocol_version: Literal[1] = 1
+    server_version: str
+    """Config compat.zeroclaw_version (default 0.8.4)."""
+    server_pid: int
+    """The daemon's own process id."""
+    commands: list[DaemonCommand]
+    """Slash commands the daemon offers (this daemon: none)."""
+    capabilities: list[str] | None = None
+    """The method names this daemon serves."""
+    principal: Principal | None = None
+    implementation: Implementation | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawInitializeResult")
+        return cls(
+            protocol_version=_c.field(obj, "protocol_version", _c.literal(1)),
+            server_version=_c.field(obj, "server_version", _c.string),
+            server_pid=_c.field(obj, "server_pid", _c.integer),
+            commands=_c.field(obj, "commands", _c.list_of(DaemonCommand.from_json)),
+            capabilities=_c.optional(obj, "capabilities", _c.list_of(_c.string)),
+            principal=_c.optional(obj, "principal", Principal.from_json),
+            implementation=_c.optional(obj, "implementation", Implementation.from_json),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "protocol_version": self.protocol_version,
+            "server_version": self.server_version,
+            "server_pid": self.server_pid,
+            "commands": _c.encode(self.commands),
+        }
+        if self.capabilities is not None:
+            out["capabilities"] = self.capabilities
+        if self.principal is not None:
+            out["principal"] = self.principal.to_json()
+        if self.implementation is not None:
+            out["implementation"] = self.implementation.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawStatusResult:
+    """status's result as zerocode reads it (StatusResult); this daemon sends every
+    StatusResult member too.
+    """
+
+    server_version: str
+    """Config compat.zeroclaw_version."""
+    protocol_version: int
+    active_sessions: int
+    config_dir: str | None = None
+    config_file: str | None = None
+    config_kind: str | None = None
+    local_ipc_endpoint: str | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawStatusResult")
+        return cls(
+            server_version=_c.field(obj, "server_version", _c.string),
+            protocol_version=_c.field(obj, "protocol_version", _c.integer),
+            active_sessions=_c.field(obj, "active_sessions", _c.integer),
+            config_dir=_c.optional(obj, "config_dir", _c.string),
+            config_file=_c.optional(obj, "config_file", _c.string),
+            config_kind=_c.optional(obj, "config_kind", _c.string),
+            local_ipc_endpoint=_c.optional(obj, "local_ipc_endpoint", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "server_version": self.server_version,
+            "protocol_version": self.protocol_version,
+            "active_sessions": self.active_sessions,
+        }
+        if self.config_dir is not None:
+            out["config_dir"] = self.config_dir
+        if self.config_file is not None:
+            out["config_file"] = self.config_file
+        if self.config_kind is not None:
+            out["config_kind"] = self.config_kind
+        if self.local_ipc_endpoint is not None:
+            out["local_ipc_endpoint"] = self.local_ipc_endpoint
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionNewResult:
+    """session/new's result as zerocode reads it (SessionNewResult); this daemon sends
+    every SessionNewResult member too.
+    """
+
+    session_id: str
+    workspace_dir: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionNewResult")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            workspace_dir=_c.field(obj, "workspace_dir", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "workspace_dir": self.workspace_dir,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateAgentMessageChunk:
+    """The ``type: "agent_message_chunk"`` variant of ``ZeroclawSessionUpdateParams``.
+    """
+
+    session_id: str
+    type: Literal["agent_message_chunk"] = "agent_message_chunk"
+    text: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateAgentMessageChunk")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("agent_message_chunk")),
+            text=_c.field(obj, "text", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "text": self.text,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateAgentThoughtChunk:
+    """The ``type: "agent_thought_chunk"`` variant of ``ZeroclawSessionUpdateParams``.
+    """
+
+    session_id: str
+    type: Literal["agent_thought_chunk"] = "agent_thought_chunk"
+    text: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateAgentThoughtChunk")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("agent_thought_chunk")),
+            text=_c.field(obj, "text", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "text": self.text,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateToolCall:
+    """The ``type: "tool_call"`` variant of ``ZeroclawSessionUpdateParams``."""
+
+    session_id: str
+    type: Literal["tool_call"] = "tool_call"
+    tool_call_id: str
+    name: str
+    raw_input: dict[str, Any]
+    """The tool's arguments; arguments that are not a JSON object come as {arguments:
+    <their text>}.
+    """
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateToolCall")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("tool_call")),
+            tool_call_id=_c.field(obj, "tool_call_id", _c.string),
+            name=_c.field(obj, "name", _c.string),
+            raw_input=_c.field(obj, "raw_input", _c.json_object),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "tool_call_id": self.tool_call_id,
+            "name": self.name,
+            "raw_input": _c.encode(self.raw_input),
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateToolResult:
+    """The ``type: "tool_result"`` variant of ``ZeroclawSessionUpdateParams``."""
+
+    session_id: str
+    type: Literal["tool_result"] = "tool_result"
+    tool_call_id: str
+    name: str
+    raw_output: str
+    """The output as the model is told it (JSON text for structured output)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateToolResult")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("tool_result")),
+            tool_call_id=_c.field(obj, "tool_call_id", _c.string),
+            name=_c.field(obj, "name", _c.string),
+            raw_output=_c.field(obj, "raw_output", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "tool_call_id": self.tool_call_id,
+            "name": self.name,
+            "raw_output": self.raw_output,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateApprovalRequest:
+    """The ``type: "approval_request"`` variant of ``ZeroclawSessionUpdateParams``."""
+
+    session_id: str
+    type: Literal["approval_request"] = "approval_request"
+    request_id: str
+    tool_name: str
+    arguments_summary: str
+    """The tool's arguments on one line (key: value, …; long values cut)."""
+    timeout_secs: int
+    """sessions.approval_timeout_ms in whole seconds, rounded up."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateApprovalRequest")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("approval_request")),
+            request_id=_c.field(obj, "request_id", _c.string),
+            tool_name=_c.field(obj, "tool_name", _c.string),
+            arguments_summary=_c.field(obj, "arguments_summary", _c.string),
+            timeout_secs=_c.field(obj, "timeout_secs", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "request_id": self.request_id,
+            "tool_name": self.tool_name,
+            "arguments_summary": self.arguments_summary,
+            "timeout_secs": self.timeout_secs,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateHistoryTrimmed:
+    """The ``type: "history_trimmed"`` variant of ``ZeroclawSessionUpdateParams``."""
+
+    session_id: str
+    type: Literal["history_trimmed"] = "history_trimmed"
+    dropped_messages: int
+    kept_turns: int
+    reason: str
+    """Why: token_budget (the agent's max_context_tokens)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateHistoryTrimmed")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("history_trimmed")),
+            dropped_messages=_c.field(obj, "dropped_messages", _c.integer),
+            kept_turns=_c.field(obj, "kept_turns", _c.integer),
+            reason=_c.field(obj, "reason", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "dropped_messages": self.dropped_messages,
+            "kept_turns": self.kept_turns,
+            "reason": self.reason,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateTurnComplete:
+    """The turn's end. A notification prompt refused before its turn started gets one too:
+    outcome failed, content the error message, session_id the id it sent ("" when none).
+    """
+
+    session_id: str
+    type: Literal["turn_complete"] = "turn_complete"
+    outcome: TurnOutcome
+    content: str
+    """The reply, or the error message."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateTurnComplete")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("turn_complete")),
+            outcome=_c.field(obj, "outcome", _c.literal("completed", "cancelled", "failed")),
+            content=_c.field(obj, "content", _c.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "outcome": self.outcome,
+            "content": self.content,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateSubscriptionEnded:
+    """subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id
+    instead of sessionId.
+    """
+
+    session_id: str
+    type: Literal["subscription_ended"] = "subscription_ended"
+    reason: SubscriptionEndReason
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateSubscriptionEnded")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("subscription_ended")),
+            reason=_c.field(obj, "reason", _c.literal("token_revoked", "not_granted", "session_not_owned", "lagging")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "reason": self.reason,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentsStatusParams:
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        _c.obj(data, "AgentsStatusParams")
+        return cls()
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentsStatusResult:
+    agents: list[AgentStatus]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AgentsStatusResult")
+        return cls(
+            agents=_c.field(obj, "agents", _c.list_of(AgentStatus.from_json)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "agents": _c.encode(self.agents),
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentStatus:
+    """One agent as zerocode's AgentStatusEntry reads it."""
+
+    alias: str
+    enabled: bool
+    live_sessions: int
+    persisted_sessions: int
+    channels: list[str]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AgentStatus")
+        return cls(
+            alias=_c.field(obj, "alias", _c.string),
+            enabled=_c.field(obj, "enabled", _c.boolean),
+            live_sessions=_c.field(obj, "live_sessions", _c.integer),
+            persisted_sessions=_c.field(obj, "persisted_sessions", _c.integer),
+            channels=_c.field(obj, "channels", _c.list_of(_c.string)),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "alias": self.alias,
+            "enabled": self.enabled,
+            "live_sessions": self.live_sessions,
+            "persisted_sessions": self.persisted_sessions,
+            "channels": self.channels,
+        }
+
+
 SessionUpdateParams: TypeAlias = (
     SessionUpdateAgentMessageChunk
     | SessionUpdateAgentThoughtChunk
@@ -3610,6 +4283,46 @@ def decode_session_update_params(data: Any) -> SessionUpdateParams:
 
 FileUploadCommitResult: TypeAlias = FileEntry
 """file/upload/commit's result: a FileEntry."""
+
+
+ZeroclawSessionUpdateParams: TypeAlias = (
+    ZeroclawSessionUpdateAgentMessageChunk
+    | ZeroclawSessionUpdateAgentThoughtChunk
+    | ZeroclawSessionUpdateToolCall
+    | ZeroclawSessionUpdateToolResult
+    | ZeroclawSessionUpdateApprovalRequest
+    | ZeroclawSessionUpdateHistoryTrimmed
+    | ZeroclawSessionUpdateTurnComplete
+    | ZeroclawSessionUpdateSubscriptionEnded
+)
+"""A session/update notification's params in the zeroclaw dialect, tagged by type: the
+members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra
+members may be added; camelCase duplicates of these are never sent.
+"""
+
+
+def decode_zeroclaw_session_update_params(data: Any) -> ZeroclawSessionUpdateParams:
+    """Decodes a ``ZeroclawSessionUpdateParams``, switching on its ``type`` member."""
+    match _c.tag(data, "type"):
+        case "agent_message_chunk":
+            return ZeroclawSessionUpdateAgentMessageChunk.from_json(data)
+        case "agent_thought_chunk":
+            return ZeroclawSessionUpdateAgentThoughtChunk.from_json(data)
+        case "tool_call":
+            return ZeroclawSessionUpdateToolCall.from_json(data)
+        case "tool_result":
+            return ZeroclawSessionUpdateToolResult.from_json(data)
+        case "approval_request":
+            return ZeroclawSessionUpdateApprovalRequest.from_json(data)
+        case "history_trimmed":
+            return ZeroclawSessionUpdateHistoryTrimmed.from_json(data)
+        case "turn_complete":
+            return ZeroclawSessionUpdateTurnComplete.from_json(data)
+        case "subscription_ended":
+            return ZeroclawSessionUpdateSubscriptionEnded.from_json(data)
+        case other:
+            raise _c.DecodeError(f"unknown tag {other!r}", ("type",))
+
 
 SessionUpdate: TypeAlias = SessionUpdateParams
 

@@ -8,7 +8,7 @@ use std::sync::{mpsc, Mutex};
 impl Client {
     /// Open the session: negotiate the protocol version and authenticate the peer.
     ///
-    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access. A gateway peer whose authentication fails (-32010 auth_required, invalid_token or throttled) gets the error line and then the connection ends; failures are throttled per remote address (gateway.auth_throttle). A connection whose pairing token is revoked later gets subscription_ended for each subscription, -32010 invalid_token on any call, and is closed within 1 s.
+    /// Must be the first call on a connection. Until it succeeds every other known method answers -32010 (not_initialized) and notifications are dropped. It completes before any later frame of its connection is handled. A version other than 1 answers -32011 and leaves the connection open for a retry; a second initialize after success answers -32600 (already_initialized). `protocol_version` is accepted as an alias of `protocolVersion`. `auth_token` is for gateway peers only; on the local socket the OS controls access. The params also fix the connection's dialect (SPEC §13): `protocol_version` without `protocolVersion` (as zerocode sends it) is the zeroclaw dialect, whose result is ZeroclawInitializeResult — server_version is config compat.zeroclaw_version, no camelCase members; anything else is the seed dialect. Both carry `implementation`, what is really running. A gateway peer whose authentication fails (-32010 auth_required, invalid_token or throttled) gets the error line and then the connection ends; failures are throttled per remote address (gateway.auth_throttle). A connection whose pairing token is revoked later gets subscription_ended for each subscription, -32010 invalid_token on any call, and is closed within 1 s.
     ///
     /// Wire method `initialize` (no grant).
     pub fn initialize(&self, params: &InitializeParams) -> Result<InitializeResult> {
@@ -17,9 +17,29 @@ impl Client {
 
     /// Daemon health and counters.
     ///
+    /// Also carries zerocode's members (active_sessions, config_dir, config_file, config_kind, local_ipc_endpoint) in both dialects. server_version is the implementation's own version in the seed dialect and config compat.zeroclaw_version in the zeroclaw dialect (ZeroclawStatusResult), like initialize's.
+    ///
     /// Wire method `status` (grant `system:read`).
     pub fn status(&self) -> Result<StatusResult> {
         self.call("status", &serde_json::Map::new())
+    }
+
+    /// Component and process health (zerocode's Dashboard and status line poll it).
+    ///
+    /// The same shape in both dialects. components holds at least rpc (the local socket listener), storage (the SQLite database, probed by this call) and gateway while the gateway runs; each is ok, error (last_error says why) or starting. process samples this daemon process; cpu_percent is the CPU it used since the previous health call, summed over cores (null on the first call). Times are RFC 3339.
+    ///
+    /// Wire method `health` (grant `system:read`).
+    pub fn health(&self) -> Result<HealthResult> {
+        self.call("health", &serde_json::Map::new())
+    }
+
+    /// The agents the caller may use, with their session counts (zerocode's Chat and Code panes start here).
+    ///
+    /// zerocode's Chat and Code panes call it before session/new, to pick an agent (one enabled agent is started at once, several are offered). Lists every configured agent the caller may use (allowed_agents); enabled is always true here (this daemon has no switch to disable an agent), live_sessions and persisted_sessions count the caller's visible sessions of that agent, channels is empty (this daemon has no messaging channels). The same shape in both dialects.
+    ///
+    /// Wire method `agents/status` (grant `system:read`).
+    pub fn agents_status(&self) -> Result<AgentsStatusResult> {
+        self.call("agents/status", &serde_json::Map::new())
     }
 
     /// This OpenRPC document (OpenRPC service discovery).
@@ -75,7 +95,7 @@ impl Client {
 
     /// Create a live agent session owned by the caller.
     ///
-    /// The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else \<data_dir>/workspaces/\<session_id>. A session_id that already exists in the same mode is refused.
+    /// The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else \<data_dir>/workspaces/\<session_id>. A session_id that already exists in the same mode is refused. A member given as null counts as absent (zerocode sends session_id, cwd and tui_id as null). In the zeroclaw dialect a session_id naming an existing session the caller owns reattaches to it instead (a closed one is rehydrated; its cwd and agent stay its own, message_count counts its transcript), and the result is checked as ZeroclawSessionNewResult.
     ///
     /// Wire method `session/new` (grant `sessions:create`).
     pub fn session_new(&self, params: &SessionNewParams) -> Result<SessionNewResult> {
@@ -84,7 +104,7 @@ impl Client {
 
     /// Run one turn; session/update notifications stream its progress, the result comes at turn end.
     ///
-    /// One turn at a time per session (-32002 otherwise). A closed session is rehydrated first (recovering an interrupted turn with one visible marker). Cancellation (session/cancel, session/kill, the starting connection closing, a write stall) ends the turn with outcome cancelled, never an error; a provider failure ends it with outcome failed and a clear content. Every update of the turn is written before this response. Also accepted as a notification (zerocode sends it so): the turn runs exactly the same, its turn_complete update is the only result, and a prompt refused before its turn starts gets one session/update turn_complete with outcome failed, turnId null and error {code, data}.
+    /// One turn at a time per session (-32002 otherwise). A closed session is rehydrated first (recovering an interrupted turn with one visible marker). Cancellation (session/cancel, session/kill, the starting connection closing, a write stall) ends the turn with outcome cancelled, never an error; a provider failure ends it with outcome failed and a clear content. Every update of the turn is written before this response. Also accepted as a notification (zerocode sends it so): the turn runs exactly the same, its turn_complete update is the only result, and a prompt refused before its turn starts gets one session/update turn_complete with outcome failed, turnId null and error {code, data}. In the zeroclaw dialect that refusal is {session_id, type: turn_complete, outcome: failed, content: the error message}: session_id is the id sent ("" when no string was sent), and there is no turnId or error member.
     ///
     /// Wire method `session/prompt` (grant `sessions:execute`).
     pub fn session_prompt(&self, params: &SessionPromptParams) -> Result<SessionPromptResult> {
@@ -99,6 +119,8 @@ impl Client {
     }
 
     /// Answer an approval_request.
+    ///
+    /// reject_once is zerocode's spelling of reject. reject_with_edit with `replacement` asks for the call to run with other input instead: a tool whose input cannot be edited (every tool this daemon offers: bash, ask_user) is rejected, and its tool result says the edit was not applied and carries the replacement, so the model sees what the user wanted.
     ///
     /// Wire method `session/approve` (grant `sessions:update`).
     pub fn session_approve(&self, params: &SessionApproveParams) -> Result<SessionApproveResult> {
@@ -218,7 +240,7 @@ impl Client {
 
     /// Daemon → client notification: one incremental event of a running turn.
     ///
-    /// Sent to the connection running the turn, and to every connection subscribed to the session (session/subscribe) in the same order. Every update of a turn is written before that turn's session/prompt response. A watcher whose right to the session lapses (token revoked, grant or ownership lost) or whose unread output passes sessions.max_watcher_buffer_bytes gets one subscription_ended and nothing more of that session.
+    /// Sent to the connection running the turn, and to every connection subscribed to the session (session/subscribe) in the same order. Every update of a turn is written before that turn's session/prompt response. In the zeroclaw dialect (SPEC §13) the params are ZeroclawSessionUpdateParams instead: the snake_case members zeroclaw's own daemon sends (session_id, tool_call_id, raw_input, raw_output as the text the model is told, request_id, tool_name, arguments_summary, timeout_secs, dropped_messages, kept_turns, reason), with no camelCase duplicates and no turnId. Each connection gets every update in its own dialect, a watcher's included. A watcher whose right to the session lapses (token revoked, grant or ownership lost) or whose unread output passes sessions.max_watcher_buffer_bytes gets one subscription_ended and nothing more of that session.
     ///
     /// Sets the handler for the daemon → client notification `session/update` (replacing any earlier one). It runs on the reader thread, in wire order, so keep it short.
     pub fn on_session_update<F>(&self, handler: F)
@@ -245,7 +267,7 @@ impl Client {
 
     /// Daemon → client request: ask the user a question (the ask_user tool).
     ///
-    /// Sent only to a connection that advertised clientCapabilities.elicitation. If the client never answers, the tool keeps its own timeout.
+    /// Sent only to a connection that advertised clientCapabilities.elicitation. If the client never answers, the tool keeps its own timeout. The same shape in both dialects, the one zeroclaw's own daemon sends and zerocode renders: mode is always form, and requestedSchema is one of three forms. One choice: {type: object, properties: {choice: {type: string, oneOf: \[{const: "choice-0", title: \<first choice>}, …\]}}, required: \[choice\]}, answered {choice: "choice-\<i>"}. Several choices: {properties: {choices: {type: array, items: {anyOf: \[{const, title}, …\]}, minItems, maxItems}}}, answered {choices: \["choice-\<i>", …\]}. Free text: {properties: {answer: {type: string}}}, answered {answer: \<text>}. The daemon maps a choice-\<i> back to the i-th choice's text before the tool sees it. Correlated like every request (SPEC §3): only a response carrying exactly this request's id, on this connection, settles it, whatever else is pending and in whatever order the client answers; a result (null included) settles it at once as the client's answer, an error response as a failure that never reaches the tool as an acceptance; a response after the tool gave up (sessions.ask_user_timeout_ms) is ignored and never answered. The tool's output, which the tool_result update shows as rawOutput, carries the answer.
     ///
     /// Sets the handler for the daemon → client request `elicitation/create` (replacing any earlier one). It runs on a thread of its own, so it may call this client; until one is set the request is answered -32601.
     pub fn handle_elicitation_create<F>(&self, handler: F)

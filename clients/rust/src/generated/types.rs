@@ -86,6 +86,9 @@ pub struct InitializeResult {
     /// Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub commands: Option<Vec<DaemonCommand>>,
+    /// What is really running (this daemon: zeroclaw-rpc and its own version), in both dialects.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub implementation: Option<Implementation>,
 }
 
 /// A command the daemon offers (zerocode's `commands` entries).
@@ -97,16 +100,26 @@ pub struct DaemonCommand {
     pub aliases: Option<Vec<String>>,
 }
 
+/// The implementation behind the socket.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Implementation {
+    pub name: String,
+    pub version: String,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct StatusResult {
     pub server_version: String,
     pub protocol_version: i64,
     pub pid: i64,
+    /// Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock).
     pub uptime_ms: u64,
     pub endpoint: String,
     pub data_dir: String,
     pub connections: StatusResultConnections,
+    /// Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
     pub sessions: StatusResultSessions,
+    /// The ids of the live sessions counted in sessions.live.
     pub session_ids: Vec<String>,
     pub gateway_url: Option<String>,
     /// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status.
@@ -115,6 +128,16 @@ pub struct StatusResult {
     /// Present when the daemon runs agent tools.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<StatusResultTools>,
+    /// Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
+    pub active_sessions: u64,
+    /// The config dir in force (SPEC §1).
+    pub config_dir: String,
+    /// \<config_dir>/config.toml, whether or not it exists.
+    pub config_file: String,
+    /// How the config is kept: toml (config.toml).
+    pub config_kind: String,
+    /// The local socket (or pipe): the same as endpoint.
+    pub local_ipc_endpoint: String,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -124,9 +147,12 @@ pub struct StatusResultConnections {
     pub limit: u64,
 }
 
+/// Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct StatusResultSessions {
+    /// Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or reclaimed since.
     pub live: u64,
+    /// Sessions in storage, closed and killed ones included, deleted ones not.
     pub persisted: u64,
 }
 
@@ -335,6 +361,7 @@ pub enum SubscriptionEndReason {
     Lagging,
 }
 
+/// accept with content {choice: "choice-\<i>"} (one choice), {choices: \["choice-\<i>", …\]} (several) or {answer: \<text>} (free text); decline; cancel.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ElicitationCreateResult {
     pub action: ElicitationCreateResultAction,
@@ -375,6 +402,8 @@ pub struct Config {
     pub files: Option<FilesConfig>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<ToolsConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compat: Option<CompatConfig>,
 }
 
 /// Transport limits (docs/protocol.md, Limits). Read when the listener starts.
@@ -657,6 +686,14 @@ pub enum BashToolConfigSandbox {
     Off,
 }
 
+/// Compatibility with zeroclaw's own clients (SPEC §13).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CompatConfig {
+    /// The server_version reported to zeroclaw-dialect connections (initialize and status). zerocode connects only to a daemon whose server_version is exactly its own version: the default is zerocode 0.8.4's (zeroclaw commit 15d28660); users of another zerocode release set theirs. Read at each initialize.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zeroclaw_version: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ConfigEntry {
     pub prop: ConfigProp,
@@ -802,7 +839,7 @@ pub struct SessionPromptResult {
     pub content: String,
 }
 
-/// allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject.
+/// allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject; reject_with_edit (with replacement) rejects a tool whose input cannot be edited, and the tool result says so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ApprovalDecision {
@@ -810,6 +847,7 @@ pub enum ApprovalDecision {
     AllowAlways,
     Reject,
     RejectOnce,
+    RejectWithEdit,
 }
 
 pub type Sha256Hex = String;
@@ -965,6 +1003,9 @@ pub struct SessionApproveParams {
     pub session_id: String,
     pub request_id: String,
     pub decision: ApprovalDecision,
+    /// With reject_with_edit: the input the user wants instead. Ignored otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replacement: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -1081,6 +1122,7 @@ pub struct FileUploadCommitResult {
 pub struct ElicitationCreateParams {
     #[serde(rename = "sessionId")]
     pub session_id: String,
+    pub mode: String,
     pub message: String,
     #[serde(rename = "requestedSchema", skip_serializing_if = "Option::is_none")]
     pub requested_schema: Option<serde_json::Map<String, serde_json::Value>>,
@@ -1356,6 +1398,243 @@ pub struct SessionUnsubscribeParams {
 pub struct SessionUnsubscribeResult {
     pub session_id: String,
     pub subscribed: bool,
+}
+
+/// The wire dialect of a connection, fixed by its initialize (SPEC §13). zeroclaw: params with protocol_version and without protocolVersion, as zerocode (zeroclaw's terminal client) sends them; the daemon then sends what zeroclaw's own daemon sends (x-dialects). seed: every other client, the design note's shapes (§3–§11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dialect {
+    Seed,
+    Zeroclaw,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HealthParams {}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HealthResult {
+    /// The daemon's process id.
+    pub pid: u64,
+    /// When this snapshot was taken.
+    pub updated_at: String,
+    pub uptime_seconds: u64,
+    /// By component name: at least rpc, storage, and gateway while it runs (zeroclaw's own daemon reports its own components).
+    pub components: BTreeMap<String, HealthComponent>,
+    pub process: HealthProcess,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HealthComponent {
+    pub status: HealthStatus,
+    /// When the status last changed or was checked.
+    pub updated_at: String,
+    /// When it was last seen working.
+    pub last_ok: Option<String>,
+    /// Why it last failed (null once it works again).
+    pub last_error: Option<String>,
+    pub restart_count: u64,
+}
+
+/// ok: working; error: failing (last_error says why); starting: not up yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HealthStatus {
+    Ok,
+    Error,
+    Starting,
+}
+
+/// This daemon process.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HealthProcess {
+    pub rss_bytes: u64,
+    /// CPU used since the previous health call, summed over cores (0..100 × num_cpus); null on the first.
+    pub cpu_percent: Option<f64>,
+    pub num_cpus: u64,
+    pub system_ram_total_bytes: u64,
+}
+
+/// initialize's result in the zeroclaw dialect, as zerocode reads it (parse_initialize_response): it refuses a daemon whose server_version differs from its own version, and compares server_pid with the pid of a daemon it spawned.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawInitializeResult {
+    pub protocol_version: i64,
+    /// Config compat.zeroclaw_version (default 0.8.4).
+    pub server_version: String,
+    /// The daemon's own process id.
+    pub server_pid: u64,
+    /// Slash commands the daemon offers (this daemon: none).
+    pub commands: Vec<DaemonCommand>,
+    /// The method names this daemon serves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capabilities: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub principal: Option<Principal>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub implementation: Option<Implementation>,
+}
+
+/// status's result as zerocode reads it (StatusResult); this daemon sends every StatusResult member too.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawStatusResult {
+    /// Config compat.zeroclaw_version.
+    pub server_version: String,
+    pub protocol_version: i64,
+    pub active_sessions: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config_dir: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config_file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config_kind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local_ipc_endpoint: Option<String>,
+}
+
+/// session/new's result as zerocode reads it (SessionNewResult); this daemon sends every SessionNewResult member too.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionNewResult {
+    pub session_id: String,
+    pub workspace_dir: String,
+}
+
+/// A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ZeroclawSessionUpdateParams {
+    AgentMessageChunk(ZeroclawSessionUpdateAgentMessageChunk),
+    AgentThoughtChunk(ZeroclawSessionUpdateAgentThoughtChunk),
+    ToolCall(ZeroclawSessionUpdateToolCall),
+    ToolResult(ZeroclawSessionUpdateToolResult),
+    ApprovalRequest(ZeroclawSessionUpdateApprovalRequest),
+    HistoryTrimmed(ZeroclawSessionUpdateHistoryTrimmed),
+    /// The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none).
+    TurnComplete(ZeroclawSessionUpdateTurnComplete),
+    /// subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id instead of sessionId.
+    SubscriptionEnded(ZeroclawSessionUpdateSubscriptionEnded),
+}
+
+impl ZeroclawSessionUpdateParams {
+    /// The `type` of this variant, as on the wire.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Self::AgentMessageChunk(_) => "agent_message_chunk",
+            Self::AgentThoughtChunk(_) => "agent_thought_chunk",
+            Self::ToolCall(_) => "tool_call",
+            Self::ToolResult(_) => "tool_result",
+            Self::ApprovalRequest(_) => "approval_request",
+            Self::HistoryTrimmed(_) => "history_trimmed",
+            Self::TurnComplete(_) => "turn_complete",
+            Self::SubscriptionEnded(_) => "subscription_ended",
+        }
+    }
+
+    /// `session_id`, which every variant carries.
+    pub fn session_id(&self) -> &str {
+        match self {
+            Self::AgentMessageChunk(v) => &v.session_id,
+            Self::AgentThoughtChunk(v) => &v.session_id,
+            Self::ToolCall(v) => &v.session_id,
+            Self::ToolResult(v) => &v.session_id,
+            Self::ApprovalRequest(v) => &v.session_id,
+            Self::HistoryTrimmed(v) => &v.session_id,
+            Self::TurnComplete(v) => &v.session_id,
+            Self::SubscriptionEnded(v) => &v.session_id,
+        }
+    }
+}
+
+/// The `type: "agent_message_chunk"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateAgentMessageChunk {
+    pub session_id: String,
+    pub text: String,
+}
+
+/// The `type: "agent_thought_chunk"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateAgentThoughtChunk {
+    pub session_id: String,
+    pub text: String,
+}
+
+/// The `type: "tool_call"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateToolCall {
+    pub session_id: String,
+    pub tool_call_id: String,
+    pub name: String,
+    /// The tool's arguments; arguments that are not a JSON object come as {arguments: \<their text>}.
+    pub raw_input: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The `type: "tool_result"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateToolResult {
+    pub session_id: String,
+    pub tool_call_id: String,
+    pub name: String,
+    /// The output as the model is told it (JSON text for structured output).
+    pub raw_output: String,
+}
+
+/// The `type: "approval_request"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateApprovalRequest {
+    pub session_id: String,
+    pub request_id: String,
+    pub tool_name: String,
+    /// The tool's arguments on one line (key: value, …; long values cut).
+    pub arguments_summary: String,
+    /// sessions.approval_timeout_ms in whole seconds, rounded up.
+    pub timeout_secs: u64,
+}
+
+/// The `type: "history_trimmed"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateHistoryTrimmed {
+    pub session_id: String,
+    pub dropped_messages: u64,
+    pub kept_turns: u64,
+    /// Why: token_budget (the agent's max_context_tokens).
+    pub reason: String,
+}
+
+/// The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none).
+///
+/// The `type: "turn_complete"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateTurnComplete {
+    pub session_id: String,
+    pub outcome: TurnOutcome,
+    /// The reply, or the error message.
+    pub content: String,
+}
+
+/// subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id instead of sessionId.
+///
+/// The `type: "subscription_ended"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateSubscriptionEnded {
+    pub session_id: String,
+    pub reason: SubscriptionEndReason,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentsStatusParams {}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentsStatusResult {
+    pub agents: Vec<AgentStatus>,
+}
+
+/// One agent as zerocode's AgentStatusEntry reads it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentStatus {
+    pub alias: String,
+    pub enabled: bool,
+    pub live_sessions: u64,
+    pub persisted_sessions: u64,
+    pub channels: Vec<String>,
 }
 
 /// The `data` of a -32700 PARSE_ERROR error, by `reason`.
