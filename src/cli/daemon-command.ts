@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { ConfigError } from "../config/config-file.js";
 import { resolvePaths } from "../config/paths.js";
 import { Daemon, type GatewayOverride } from "../daemon/daemon.js";
+import { DataDirBusyError } from "../daemon/data-dir-lock.js";
 import { EndpointBlockedError, EndpointBusyError } from "../daemon/endpoint-lock.js";
 import { createDaemonLogger, type Logger, LogSetupError } from "../log.js";
 import { CliError, Exit, usageError } from "./exit-codes.js";
@@ -96,7 +97,12 @@ export function parseGatewayAddress(text: string): GatewayOverride {
 
 /** Why the daemon could not start, as one line that names the setting to change. */
 function startFailure(err: unknown, configDir: string | undefined): CliError {
-  if (err instanceof EndpointBusyError || err instanceof EndpointBlockedError || err instanceof ConfigError)
+  if (
+    err instanceof EndpointBusyError ||
+    err instanceof EndpointBlockedError ||
+    err instanceof DataDirBusyError ||
+    err instanceof ConfigError
+  )
     return new CliError(err.message, Exit.cannotStart);
   const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
   const configFile = join(resolvePaths(configDir).configDir, "config.toml");

@@ -273,6 +273,9 @@ class NotInitializedError(ZeroclawError):
         user
         ``invalid_login_code`` (``InvalidLoginCodeData``): Unknown, expired or already
         used dashboard login code (run `zeroclaw dashboard` again)
+        ``throttled`` (``ThrottledData``): Too many failed authentications from this
+        address (gateway.auth_throttle); retry_after_ms: when one more attempt would be
+        answered normally again
     """
 
     CODE: ClassVar[int] = -32010

@@ -15,15 +15,18 @@ from . import _codec as _c
 
 __all__ = [
     "AdminRequiredData",
+    "AgentBashConfig",
     "AgentConfig",
     "AgentNotAllowedData",
     "AgentStatus",
+    "AgentToolsConfig",
     "AgentsStatusParams",
     "AgentsStatusResult",
     "AlreadyInitializedData",
     "ApprovalDecision",
     "AttachedFile",
     "AuthRequiredData",
+    "BashToolConfig",
     "BudgetData",
     "ChunkTooLargeData",
     "ClientCapabilities",
@@ -65,6 +68,7 @@ __all__ = [
     "ForbiddenErrorData",
     "FrameTimeoutData",
     "FrameTooLargeData",
+    "GatewayAuthThrottle",
     "GatewayConfig",
     "Grant",
     "HashMismatchData",
@@ -148,6 +152,7 @@ __all__ = [
     "SessionUpdateApprovalRequest",
     "SessionUpdateHistoryTrimmed",
     "SessionUpdateParams",
+    "SessionUpdateSubscriptionEnded",
     "SessionUpdateToolCall",
     "SessionUpdateToolResult",
     "SessionUpdateTurnComplete",
@@ -159,8 +164,12 @@ __all__ = [
     "StatusResult",
     "StatusResultConnections",
     "StatusResultSessions",
+    "StatusResultTools",
     "StopReason",
     "StorageConfig",
+    "SubscriptionEndReason",
+    "ThrottledData",
+    "ToolsConfig",
     "TranscriptKind",
     "TranscriptMessage",
     "TranscriptRole",
@@ -180,6 +189,7 @@ __all__ = [
     "ZeroclawSessionUpdateApprovalRequest",
     "ZeroclawSessionUpdateHistoryTrimmed",
     "ZeroclawSessionUpdateParams",
+    "ZeroclawSessionUpdateSubscriptionEnded",
     "ZeroclawSessionUpdateToolCall",
     "ZeroclawSessionUpdateToolResult",
     "ZeroclawSessionUpdateTurnComplete",
@@ -220,9 +230,17 @@ SessionUpdateType: TypeAlias = Literal[
     "approval_request",
     "history_trimmed",
     "turn_complete",
+    "subscription_ended",
 ]
 
 TurnOutcome: TypeAlias = Literal["completed", "cancelled", "failed"]
+
+SubscriptionEndReason: TypeAlias = Literal[
+    "token_revoked",
+    "not_granted",
+    "session_not_owned",
+    "lagging",
+]
 
 ConfigProp: TypeAlias = str
 """A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url,
@@ -494,6 +512,16 @@ class StatusResult:
     session_ids: list[str]
     """The ids of the live sessions counted in sessions.live."""
     gateway_url: str | None
+    peer_identity: Literal["peercred", "assumed_owner"] | None = None
+    """How local peers are identified: peercred (the kernel's peer credentials,
+    SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build:
+    every local peer is taken to be the daemon's own uid, which the 0600 socket in its
+    0700 directory admits, besides root). Logged once at start. Sent by this daemon
+    always; optional in the schema so clients generated from it still read an older
+    daemon's status.
+    """
+    tools: StatusResultTools | None = None
+    """Present when the daemon runs agent tools."""
     active_sessions: int
     """Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
     """
@@ -527,6 +555,8 @@ class StatusResult:
             sessions=_c.field(obj, "sessions", StatusResultSessions.from_json),
             session_ids=_c.field(obj, "session_ids", _c.list_of(_c.string)),
             gateway_url=_c.field(obj, "gateway_url", _c.nullable(_c.string)),
+            peer_identity=_c.optional(obj, "peer_identity", _c.literal("peercred", "assumed_owner")),
+            tools=_c.optional(obj, "tools", StatusResultTools.from_json),
             active_sessions=_c.field(obj, "active_sessions", _c.integer),
             config_dir=_c.field(obj, "config_dir", _c.string),
             config_file=_c.field(obj, "config_file", _c.string),
@@ -553,6 +583,10 @@ class StatusResult:
             "config_kind": self.config_kind,
             "local_ipc_endpoint": self.local_ipc_endpoint,
         }
+        if self.peer_identity is not None:
+            out["peer_identity"] = self.peer_identity
+        if self.tools is not None:
+            out["tools"] = self.tools.to_json()
         if self.in_effect is not None:
             out["in_effect"] = _c.encode(self.in_effect)
         return out
@@ -609,6 +643,29 @@ class StatusResultSessions:
         return {
             "live": self.live,
             "persisted": self.persisted,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
+class StatusResultTools:
+    """Present when the daemon runs agent tools."""
+
+    bash_sandbox: Literal["bwrap", "off", "unavailable"]
+    """Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off,
+    or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it
+    does not work here: bash refuses to run).
+    """
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "StatusResultTools")
+        return cls(
+            bash_sandbox=_c.field(obj, "bash_sandbox", _c.literal("bwrap", "off", "unavailable")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bash_sandbox": self.bash_sandbox,
         }
 
 
@@ -915,6 +972,38 @@ class SessionUpdateTurnCompleteError:
 
 
 @dataclass(kw_only=True, slots=True)
+class SessionUpdateSubscriptionEnded:
+    """The last update a watcher gets of a session it subscribed to (session/subscribe):
+    its subscription ended without it asking. token_revoked: its pairing token was
+    revoked (the connection then closes); not_granted: its principal lost sessions:read
+    (or no longer exists); session_not_owned: the session is no longer one it may read;
+    lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may
+    subscribe again and page the transcript). Never sent to the connection running the
+    turn for that turn's own updates, and never after session/unsubscribe.
+    """
+
+    session_id: str
+    type: Literal["subscription_ended"] = "subscription_ended"
+    reason: SubscriptionEndReason
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "SessionUpdateSubscriptionEnded")
+        return cls(
+            session_id=_c.field(obj, "sessionId", _c.string),
+            type=_c.field(obj, "type", _c.literal("subscription_ended")),
+            reason=_c.field(obj, "reason", _c.literal("token_revoked", "not_granted", "session_not_owned", "lagging")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "sessionId": self.session_id,
+            "type": self.type,
+            "reason": self.reason,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
 class ElicitationCreateResult:
     """accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>",
     …]} (several) or {answer: <text>} (free text); decline; cancel.
@@ -959,6 +1048,7 @@ class Config:
     security: SecurityConfig | None = None
     storage: StorageConfig | None = None
     files: FilesConfig | None = None
+    tools: ToolsConfig | None = None
     compat: CompatConfig | None = None
 
     @classmethod
@@ -975,6 +1065,7 @@ class Config:
             security=_c.optional(obj, "security", SecurityConfig.from_json),
             storage=_c.optional(obj, "storage", StorageConfig.from_json),
             files=_c.optional(obj, "files", FilesConfig.from_json),
+            tools=_c.optional(obj, "tools", ToolsConfig.from_json),
             compat=_c.optional(obj, "compat", CompatConfig.from_json),
         )
 
@@ -1000,6 +1091,8 @@ class Config:
             out["storage"] = self.storage.to_json()
         if self.files is not None:
             out["files"] = self.files.to_json()
+        if self.tools is not None:
+            out["tools"] = self.tools.to_json()
         if self.compat is not None:
             out["compat"] = self.compat.to_json()
         return out
@@ -1106,12 +1199,26 @@ class GatewayConfig:
     instead. Clients that send no Origin are unaffected.
     """
     max_pending_connections: int | None = None
-    """Gateway connections that have not completed initialize yet; beyond it an upgrade
-    gets HTTP 503 (retry later). They count toward max_connections too, so
-    unauthenticated sockets never take the slots of paired peers.
+    """Gateway connections that have not completed initialize yet (pending). When this many
+    are pending, a new upgrade closes the oldest pending connection (WebSocket close
+    1013) and is accepted, so a client that initializes promptly always gets in while
+    the gateway is under max_connections (SPEC §17). Pending connections count toward
+    max_connections too.
     """
     login_code_ttl_ms: int | None = None
     """How long a dashboard/login code stays valid (single use)."""
+    pending_timeout_ms: int | None = None
+    """A gateway connection still pending (initialize not completed) this long after its
+    upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which
+    still applies to local connections.
+    """
+    revoked_close_ms: int | None = None
+    """A gateway connection whose pairing token is revoked gets subscription_ended
+    (token_revoked) for each subscription at once, its turns are cancelled, every call
+    answers -32010, and it is closed this long after the revocation (SPEC §17: within 1
+    s).
+    """
+    auth_throttle: GatewayAuthThrottle | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -1124,6 +1231,9 @@ class GatewayConfig:
             allowed_origins=_c.optional(obj, "allowed_origins", _c.list_of(_c.string)),
             max_pending_connections=_c.optional(obj, "max_pending_connections", _c.integer),
             login_code_ttl_ms=_c.optional(obj, "login_code_ttl_ms", _c.integer),
+            pending_timeout_ms=_c.optional(obj, "pending_timeout_ms", _c.integer),
+            revoked_close_ms=_c.optional(obj, "revoked_close_ms", _c.integer),
+            auth_throttle=_c.optional(obj, "auth_throttle", GatewayAuthThrottle.from_json),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1142,6 +1252,65 @@ class GatewayConfig:
             out["max_pending_connections"] = self.max_pending_connections
         if self.login_code_ttl_ms is not None:
             out["login_code_ttl_ms"] = self.login_code_ttl_ms
+        if self.pending_timeout_ms is not None:
+            out["pending_timeout_ms"] = self.pending_timeout_ms
+        if self.revoked_close_ms is not None:
+            out["revoked_close_ms"] = self.revoked_close_ms
+        if self.auth_throttle is not None:
+            out["auth_throttle"] = self.auth_throttle.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class GatewayAuthThrottle:
+    """Failed gateway authentication, counted per remote address (an IPv6 address by its
+    /64). A failure is an initialize whose auth_token is unknown or revoked (a missing
+    token ends the connection too, but is not a guess and is not counted). Every failure
+    ends its connection after the error line. Failures beyond delay_after_failures
+    within delay_window_ms are answered after a delay that starts at first_delay_ms and
+    doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures
+    within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid
+    token is checked first and never delayed or refused.
+    """
+
+    delay_after_failures: int | None = None
+    """Failures per address within delay_window_ms answered at once."""
+    delay_window_ms: int | None = None
+    first_delay_ms: int | None = None
+    """The delay of the first failure past delay_after_failures; each later one doubles it.
+    """
+    max_delay_ms: int | None = None
+    refuse_after_failures: int | None = None
+    """Failures per address within refuse_window_ms before the answer becomes throttled.
+    """
+    refuse_window_ms: int | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "GatewayAuthThrottle")
+        return cls(
+            delay_after_failures=_c.optional(obj, "delay_after_failures", _c.integer),
+            delay_window_ms=_c.optional(obj, "delay_window_ms", _c.integer),
+            first_delay_ms=_c.optional(obj, "first_delay_ms", _c.integer),
+            max_delay_ms=_c.optional(obj, "max_delay_ms", _c.integer),
+            refuse_after_failures=_c.optional(obj, "refuse_after_failures", _c.integer),
+            refuse_window_ms=_c.optional(obj, "refuse_window_ms", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.delay_after_failures is not None:
+            out["delay_after_failures"] = self.delay_after_failures
+        if self.delay_window_ms is not None:
+            out["delay_window_ms"] = self.delay_window_ms
+        if self.first_delay_ms is not None:
+            out["first_delay_ms"] = self.first_delay_ms
+        if self.max_delay_ms is not None:
+            out["max_delay_ms"] = self.max_delay_ms
+        if self.refuse_after_failures is not None:
+            out["refuse_after_failures"] = self.refuse_after_failures
+        if self.refuse_window_ms is not None:
+            out["refuse_window_ms"] = self.refuse_window_ms
         return out
 
 
@@ -1166,6 +1335,17 @@ class SessionsConfig:
     """Provider calls per turn (each round may run tools); the turn then stops with
     stop_reason max_tool_rounds.
     """
+    max_watcher_buffer_bytes: int | None = None
+    """Unread output a watcher (session/subscribe) may have queued in the daemon. Once it
+    has more, its next update is not queued: the subscription ends with session/update
+    subscription_ended (reason lagging) and nothing more of the session is queued for it
+    (one update may take it past the limit, e.g. a turn_complete carrying the whole
+    reply). The watcher may subscribe again and page the transcript with
+    session/messages. The turn never waits for a watcher; the turn's own connection
+    keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a turn runs
+    that far ahead of its own reader, and a watcher reading at the same pace is that far
+    behind.
+    """
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -1178,6 +1358,7 @@ class SessionsConfig:
             ask_user_timeout_ms=_c.optional(obj, "ask_user_timeout_ms", _c.integer),
             transcript_max_bytes=_c.optional(obj, "transcript_max_bytes", _c.integer),
             max_tool_rounds=_c.optional(obj, "max_tool_rounds", _c.integer),
+            max_watcher_buffer_bytes=_c.optional(obj, "max_watcher_buffer_bytes", _c.integer),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1196,6 +1377,8 @@ class SessionsConfig:
             out["transcript_max_bytes"] = self.transcript_max_bytes
         if self.max_tool_rounds is not None:
             out["max_tool_rounds"] = self.max_tool_rounds
+        if self.max_watcher_buffer_bytes is not None:
+            out["max_watcher_buffer_bytes"] = self.max_watcher_buffer_bytes
         return out
 
 
@@ -1245,6 +1428,7 @@ class AgentConfig:
     """Tools that run without approval."""
     max_context_tokens: int | None = None
     """Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes)."""
+    tools: AgentToolsConfig | None = None
 
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -1255,6 +1439,7 @@ class AgentConfig:
             system_prompt=_c.optional(obj, "system_prompt", _c.string),
             allowed_tools=_c.optional(obj, "allowed_tools", _c.list_of(_c.string)),
             max_context_tokens=_c.optional(obj, "max_context_tokens", _c.integer),
+            tools=_c.optional(obj, "tools", AgentToolsConfig.from_json),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1269,6 +1454,49 @@ class AgentConfig:
             out["allowed_tools"] = self.allowed_tools
         if self.max_context_tokens is not None:
             out["max_context_tokens"] = self.max_context_tokens
+        if self.tools is not None:
+            out["tools"] = self.tools.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentToolsConfig:
+    """This agent's tool settings."""
+
+    bash: AgentBashConfig | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AgentToolsConfig")
+        return cls(
+            bash=_c.optional(obj, "bash", AgentBashConfig.from_json),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.bash is not None:
+            out["bash"] = self.bash.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class AgentBashConfig:
+    network: bool | None = None
+    """Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's
+    network namespace). Without it the sandbox has only its own loopback.
+    """
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "AgentBashConfig")
+        return cls(
+            network=_c.optional(obj, "network", _c.boolean),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.network is not None:
+            out["network"] = self.network
         return out
 
 
@@ -1452,6 +1680,52 @@ class FilesConfig:
             out["upload_budget_bytes"] = self.upload_budget_bytes
         if self.upload_idle_timeout_ms is not None:
             out["upload_idle_timeout_ms"] = self.upload_idle_timeout_ms
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class ToolsConfig:
+    """How the agent runtime's tools run."""
+
+    bash: BashToolConfig | None = None
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ToolsConfig")
+        return cls(
+            bash=_c.optional(obj, "bash", BashToolConfig.from_json),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.bash is not None:
+            out["bash"] = self.bash.to_json()
+        return out
+
+
+@dataclass(kw_only=True, slots=True)
+class BashToolConfig:
+    sandbox: Literal["auto", "bwrap", "off"] | None = None
+    """Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only,
+    the session workspace and a private /tmp writable, the daemon's config dir, data dir
+    and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if
+    bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed)
+    and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap
+    when it works on this machine, else off with a warning at start.
+    status.tools.bash_sandbox says which is in force.
+    """
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "BashToolConfig")
+        return cls(
+            sandbox=_c.optional(obj, "sandbox", _c.literal("auto", "bwrap", "off")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.sandbox is not None:
+            out["sandbox"] = self.sandbox
         return out
 
 
@@ -3113,6 +3387,30 @@ class UnknownPeerData:
 
 
 @dataclass(kw_only=True, slots=True)
+class ThrottledData:
+    """Too many failed authentications from this address (gateway.auth_throttle);
+    retry_after_ms: when one more attempt would be answered normally again
+    """
+
+    reason: Literal["throttled"] = "throttled"
+    retry_after_ms: int
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ThrottledData")
+        return cls(
+            reason=_c.field(obj, "reason", _c.literal("throttled")),
+            retry_after_ms=_c.field(obj, "retry_after_ms", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "retry_after_ms": self.retry_after_ms,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
 class VersionMismatchData:
     """Unsupported protocol version"""
 
@@ -3919,6 +4217,33 @@ class ZeroclawSessionUpdateTurnComplete:
 
 
 @dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateSubscriptionEnded:
+    """subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id
+    instead of sessionId.
+    """
+
+    session_id: str
+    type: Literal["subscription_ended"] = "subscription_ended"
+    reason: SubscriptionEndReason
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        obj = _c.obj(data, "ZeroclawSessionUpdateSubscriptionEnded")
+        return cls(
+            session_id=_c.field(obj, "session_id", _c.string),
+            type=_c.field(obj, "type", _c.literal("subscription_ended")),
+            reason=_c.field(obj, "reason", _c.literal("token_revoked", "not_granted", "session_not_owned", "lagging")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session_id": self.session_id,
+            "type": self.type,
+            "reason": self.reason,
+        }
+
+
+@dataclass(kw_only=True, slots=True)
 class AgentsStatusParams:
     @classmethod
     def from_json(cls, data: Any) -> Self:
@@ -4152,6 +4477,7 @@ SessionUpdateParams: TypeAlias = (
     | SessionUpdateApprovalRequest
     | SessionUpdateHistoryTrimmed
     | SessionUpdateTurnComplete
+    | SessionUpdateSubscriptionEnded
 )
 """A session/update notification's params, tagged by type."""
 
@@ -4173,6 +4499,8 @@ def decode_session_update_params(data: Any) -> SessionUpdateParams:
             return SessionUpdateHistoryTrimmed.from_json(data)
         case "turn_complete":
             return SessionUpdateTurnComplete.from_json(data)
+        case "subscription_ended":
+            return SessionUpdateSubscriptionEnded.from_json(data)
         case other:
             raise _c.DecodeError(f"unknown tag {other!r}", ("type",))
 
@@ -4189,6 +4517,7 @@ ZeroclawSessionUpdateParams: TypeAlias = (
     | ZeroclawSessionUpdateApprovalRequest
     | ZeroclawSessionUpdateHistoryTrimmed
     | ZeroclawSessionUpdateTurnComplete
+    | ZeroclawSessionUpdateSubscriptionEnded
 )
 """A session/update notification's params in the zeroclaw dialect, tagged by type: the
 members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra
@@ -4213,6 +4542,8 @@ def decode_zeroclaw_session_update_params(data: Any) -> ZeroclawSessionUpdatePar
             return ZeroclawSessionUpdateHistoryTrimmed.from_json(data)
         case "turn_complete":
             return ZeroclawSessionUpdateTurnComplete.from_json(data)
+        case "subscription_ended":
+            return ZeroclawSessionUpdateSubscriptionEnded.from_json(data)
         case other:
             raise _c.DecodeError(f"unknown tag {other!r}", ("type",))
 
@@ -4304,6 +4635,7 @@ NotInitializedErrorData: TypeAlias = (
     | InvalidTokenData
     | UnknownPeerData
     | InvalidLoginCodeData
+    | ThrottledData
 )
 """The data of NOT_INITIALIZED (-32010), by reason."""
 
@@ -4321,6 +4653,8 @@ def decode_not_initialized_error_data(data: Any) -> NotInitializedErrorData:
             return UnknownPeerData.from_json(data)
         case "invalid_login_code":
             return InvalidLoginCodeData.from_json(data)
+        case "throttled":
+            return ThrottledData.from_json(data)
         case other:
             raise _c.DecodeError(f"unknown tag {other!r}", ("reason",))
 
