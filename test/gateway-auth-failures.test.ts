@@ -68,6 +68,28 @@ describe("failed gateway authentication", () => {
     ]);
   });
 
+  it("treats a wrong dashboard login code like a wrong token: one answer, then the connection ends", async () => {
+    d = await startTestDaemon(config());
+    const g = await gateway();
+    for (let i = 1; i <= 5; i++)
+      g.ws.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: i,
+          method: "initialize",
+          params: { protocolVersion: 1, login_code: `guess-${i}` },
+        }),
+      );
+    expect(await g.waitClosed()).toBe(true);
+    expect(g.messages.filter((m) => m.id !== undefined)).toEqual([
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        error: expect.objectContaining({ code: -32010, data: { reason: "invalid_login_code" } }),
+      },
+    ]);
+  });
+
   it("holds a guess back past the first failures while a valid token from the same address gets in at once", async () => {
     d = await startTestDaemon(
       config("delay_after_failures = 1\nfirst_delay_ms = 600000\nmax_delay_ms = 600000"),

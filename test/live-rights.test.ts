@@ -81,6 +81,7 @@ describe("a watcher whose rights lapse", () => {
     expect((await alice.request("session/subscribe", { session_id: sid })).result).toEqual({
       session_id: sid,
       subscribed: true,
+      running_turn: null,
     });
     await turn(runner, sid, "before the revocation");
     await waitFor(() => updatesOf(alice.messages, sid).some((u) => u.type === "turn_complete"), "first turn");

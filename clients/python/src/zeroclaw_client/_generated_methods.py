@@ -144,11 +144,11 @@ class ClientMethods(abc.ABC):
         `implementation`, what is really running. `login_code` (gateway peers only) is a
         one-time code from `dashboard/login` that signs the connection in as the
         principal that minted it. A gateway peer whose authentication fails (-32010
-        auth_required, invalid_token or throttled) gets the error line and then the
-        connection ends; failures are throttled per remote address
-        (gateway.auth_throttle). A connection whose pairing token is revoked later gets
-        subscription_ended for each subscription, -32010 invalid_token on any call, and
-        is closed within 1 s.
+        auth_required, invalid_token, invalid_login_code or throttled) gets the error
+        line and then the connection ends; wrong tokens and wrong login codes are
+        guesses, throttled per remote address (gateway.auth_throttle). A connection
+        whose pairing token is revoked later gets subscription_ended for each
+        subscription, -32010 invalid_token on any call, and is closed within 1 s.
 
         No grant needed.
 
