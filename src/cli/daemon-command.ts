@@ -27,6 +27,12 @@ export async function daemonCommand(opts: {
   logLevel?: string;
 }): Promise<number> {
   const log = await daemonLogger(opts.logLevel);
+  // Node ends the process on an unhandled rejection. In the daemon one would almost always come from
+  // one connection's request (a hostile or broken client hitting a bug), and ending the process would
+  // end every other client's turns with it: log it as the bug it is and keep serving.
+  process.on("unhandledRejection", (reason) => {
+    log.error({ err: reason }, "unhandled promise rejection (a bug): the daemon goes on");
+  });
   let daemon: Daemon | undefined;
   let stopRequested: string | undefined;
   let exit: (code: number) => void = () => {};
