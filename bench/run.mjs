@@ -11,6 +11,7 @@ import { issue13 } from "./issue13.mjs";
 import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
 import { median, quantile, root, sleep, waitUp } from "./servers.mjs";
 import { describeStallAndBurst, stallAndBurst } from "./stall-burst.mjs";
+import { describeStalledWatchers, stalledWatchers } from "./stalled-watchers.mjs";
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 5));
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 5000);
@@ -458,4 +459,12 @@ if (process.env.BENCH_ISSUE13 !== "0") {
   const file = join(root, "bench/results/latest.json");
   const latest = JSON.parse(readFileSync(file, "utf8"));
   writeFileSync(file, `${JSON.stringify({ ...latest, issue13: rows }, null, 2)}\n`);
+}
+// Issue 20: daemon RSS with N stalled watchers during streaming turns (bench/stalled-watchers.mjs).
+if (process.env.BENCH_WATCHERS !== "off") {
+  const rows = await stalledWatchers();
+  for (const line of describeStalledWatchers(rows)) console.log(line);
+  const file = join(root, "bench/results/latest.json");
+  const latest = JSON.parse(readFileSync(file, "utf8"));
+  writeFileSync(file, `${JSON.stringify({ ...latest, stalled_watchers: rows }, null, 2)}\n`);
 }

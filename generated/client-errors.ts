@@ -125,7 +125,7 @@ export class ConnectionLimitError extends ZeroclawError {
   }
 }
 
-/** -32010 NOT_INITIALIZED: Not initialized or not authenticated. `data.reason` is one of `not_initialized`, `auth_required`, `invalid_token`, `unknown_peer`, `invalid_login_code`. */
+/** -32010 NOT_INITIALIZED: Not initialized or not authenticated. `data.reason` is one of `not_initialized`, `auth_required`, `invalid_token`, `unknown_peer`, `invalid_login_code`, `throttled`. */
 export class NotInitializedError extends ZeroclawError {
   static readonly code = -32010;
   static readonly errorName = "NOT_INITIALIZED";

@@ -146,6 +146,9 @@ export const rpcErrors = {
   /** NOT_INITIALIZED (-32010): Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again) */
   invalidLoginCode: (message: string = "Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again)"): RpcError =>
     new RpcError(ErrorCode.NOT_INITIALIZED, message, { reason: "invalid_login_code" } satisfies T.InvalidLoginCodeData),
+  /** NOT_INITIALIZED (-32010): Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again */
+  throttled: (figures: Omit<T.ThrottledData, "reason">, message: string = "Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again"): RpcError =>
+    new RpcError(ErrorCode.NOT_INITIALIZED, message, { reason: "throttled", ...figures } satisfies T.ThrottledData),
   /** VERSION_MISMATCH (-32011): Unsupported protocol version */
   versionMismatch: (figures: Omit<T.VersionMismatchData, "reason">, message: string = "Unsupported protocol version"): RpcError =>
     new RpcError(ErrorCode.VERSION_MISMATCH, message, { reason: "version_mismatch", ...figures } satisfies T.VersionMismatchData),

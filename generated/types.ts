@@ -75,6 +75,10 @@ export interface StatusResult {
   /** The ids of the live sessions counted in sessions.live. */
   session_ids: string[];
   gateway_url: string | null;
+  /** How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status. */
+  peer_identity?: StatusResultPeerIdentity;
+  /** Present when the daemon runs agent tools. */
+  tools?: StatusResultTools;
   /** Sessions the caller may see, live or persisted (zerocode's Dashboard shows it). */
   active_sessions: number;
   /** The config dir in force (SPEC §1). */
@@ -103,6 +107,18 @@ export interface StatusResultSessions {
   persisted: number;
 }
 
+/** How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status. */
+export type StatusResultPeerIdentity = "peercred" | "assumed_owner";
+
+/** Present when the daemon runs agent tools. */
+export interface StatusResultTools {
+  /** Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run). */
+  bash_sandbox: StatusResultToolsBashSandbox;
+}
+
+/** Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run). */
+export type StatusResultToolsBashSandbox = "bwrap" | "off" | "unavailable";
+
 /** An OpenRPC document (this one). */
 export interface RpcDiscoverResult {
   openrpc: string;
@@ -120,12 +136,12 @@ export interface ParamError {
   message: string;
 }
 
-export type SessionUpdateType = "agent_message_chunk" | "agent_thought_chunk" | "tool_call" | "tool_result" | "approval_request" | "history_trimmed" | "turn_complete";
+export type SessionUpdateType = "agent_message_chunk" | "agent_thought_chunk" | "tool_call" | "tool_result" | "approval_request" | "history_trimmed" | "turn_complete" | "subscription_ended";
 
 export type TurnOutcome = "completed" | "cancelled" | "failed";
 
 /** A session/update notification's params, tagged by type. */
-export type SessionUpdateParams = SessionUpdateAgentMessageChunk | SessionUpdateAgentThoughtChunk | SessionUpdateToolCall | SessionUpdateToolResult | SessionUpdateApprovalRequest | SessionUpdateHistoryTrimmed | SessionUpdateTurnComplete;
+export type SessionUpdateParams = SessionUpdateAgentMessageChunk | SessionUpdateAgentThoughtChunk | SessionUpdateToolCall | SessionUpdateToolResult | SessionUpdateApprovalRequest | SessionUpdateHistoryTrimmed | SessionUpdateTurnComplete | SessionUpdateSubscriptionEnded;
 
 export interface SessionUpdateAgentMessageChunk {
   sessionId: string;
@@ -190,6 +206,15 @@ export interface SessionUpdateTurnCompleteError {
   data: unknown;
 }
 
+/** The last update a watcher gets of a session it subscribed to (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript). Never sent to the connection running the turn for that turn's own updates, and never after session/unsubscribe. */
+export interface SessionUpdateSubscriptionEnded {
+  sessionId: string;
+  type: "subscription_ended";
+  reason: SubscriptionEndReason;
+}
+
+export type SubscriptionEndReason = "token_revoked" | "not_granted" | "session_not_owned" | "lagging";
+
 /** accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel. */
 export interface ElicitationCreateResult {
   action: ElicitationCreateResultAction;
@@ -210,6 +235,7 @@ export interface Config {
   security?: SecurityConfig;
   storage?: StorageConfig;
   files?: FilesConfig;
+  tools?: ToolsConfig;
   compat?: CompatConfig;
 }
 
@@ -247,10 +273,28 @@ export interface GatewayConfig {
   max_connections?: number;
   /** Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected. */
   allowed_origins?: string[];
-  /** Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers. */
+  /** Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too. */
   max_pending_connections?: number;
   /** How long a dashboard/login code stays valid (single use). */
   login_code_ttl_ms?: number;
+  /** A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections. */
+  pending_timeout_ms?: number;
+  /** A gateway connection whose pairing token is revoked gets subscription_ended (token_revoked) for each subscription at once, its turns are cancelled, every call answers -32010, and it is closed this long after the revocation (SPEC §17: within 1 s). */
+  revoked_close_ms?: number;
+  auth_throttle?: GatewayAuthThrottle;
+}
+
+/** Failed gateway authentication, counted per remote address (an IPv6 address by its /64). A failure is an initialize whose auth_token is unknown or revoked (a missing token ends the connection too, but is not a guess and is not counted). Every failure ends its connection after the error line. Failures beyond delay_after_failures within delay_window_ms are answered after a delay that starts at first_delay_ms and doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid token is checked first and never delayed or refused. */
+export interface GatewayAuthThrottle {
+  /** Failures per address within delay_window_ms answered at once. */
+  delay_after_failures?: number;
+  delay_window_ms?: number;
+  /** The delay of the first failure past delay_after_failures; each later one doubles it. */
+  first_delay_ms?: number;
+  max_delay_ms?: number;
+  /** Failures per address within refuse_window_ms before the answer becomes throttled. */
+  refuse_after_failures?: number;
+  refuse_window_ms?: number;
 }
 
 export interface SessionsConfig {
@@ -268,6 +312,8 @@ export interface SessionsConfig {
   transcript_max_bytes?: number;
   /** Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds. */
   max_tool_rounds?: number;
+  /** Unread output a watcher (session/subscribe) may have queued in the daemon. Once it has more, its next update is not queued: the subscription ends with session/update subscription_ended (reason lagging) and nothing more of the session is queued for it (one update may take it past the limit, e.g. a turn_complete carrying the whole reply). The watcher may subscribe again and page the transcript with session/messages. The turn never waits for a watcher; the turn's own connection keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a turn runs that far ahead of its own reader, and a watcher reading at the same pace is that far behind. */
+  max_watcher_buffer_bytes?: number;
 }
 
 export interface ProviderConfig {
@@ -291,6 +337,17 @@ export interface AgentConfig {
   allowed_tools?: string[];
   /** Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes). */
   max_context_tokens?: number;
+  tools?: AgentToolsConfig;
+}
+
+/** This agent's tool settings. */
+export interface AgentToolsConfig {
+  bash?: AgentBashConfig;
+}
+
+export interface AgentBashConfig {
+  /** Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback. */
+  network?: boolean;
 }
 
 export interface UserConfig {
@@ -347,6 +404,19 @@ export interface FilesConfig {
   /** An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit). */
   upload_idle_timeout_ms?: number;
 }
+
+/** How the agent runtime's tools run. */
+export interface ToolsConfig {
+  bash?: BashToolConfig;
+}
+
+export interface BashToolConfig {
+  /** Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force. */
+  sandbox?: BashToolConfigSandbox;
+}
+
+/** Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force. */
+export type BashToolConfigSandbox = "auto" | "bwrap" | "off";
 
 /** Compatibility with zeroclaw's own clients (SPEC §13). */
 export interface CompatConfig {
@@ -811,6 +881,12 @@ export interface UnknownPeerData {
   reason: "unknown_peer";
 }
 
+/** Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again */
+export interface ThrottledData {
+  reason: "throttled";
+  retry_after_ms: number;
+}
+
 /** Unsupported protocol version */
 export interface VersionMismatchData {
   reason: "version_mismatch";
@@ -989,7 +1065,7 @@ export interface ZeroclawSessionNewResult {
 }
 
 /** A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent. */
-export type ZeroclawSessionUpdateParams = ZeroclawSessionUpdateAgentMessageChunk | ZeroclawSessionUpdateAgentThoughtChunk | ZeroclawSessionUpdateToolCall | ZeroclawSessionUpdateToolResult | ZeroclawSessionUpdateApprovalRequest | ZeroclawSessionUpdateHistoryTrimmed | ZeroclawSessionUpdateTurnComplete;
+export type ZeroclawSessionUpdateParams = ZeroclawSessionUpdateAgentMessageChunk | ZeroclawSessionUpdateAgentThoughtChunk | ZeroclawSessionUpdateToolCall | ZeroclawSessionUpdateToolResult | ZeroclawSessionUpdateApprovalRequest | ZeroclawSessionUpdateHistoryTrimmed | ZeroclawSessionUpdateTurnComplete | ZeroclawSessionUpdateSubscriptionEnded;
 
 export interface ZeroclawSessionUpdateAgentMessageChunk {
   session_id: string;
@@ -1048,6 +1124,13 @@ export interface ZeroclawSessionUpdateTurnComplete {
   outcome: TurnOutcome;
   /** The reply, or the error message. */
   content: string;
+}
+
+/** subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id instead of sessionId. */
+export interface ZeroclawSessionUpdateSubscriptionEnded {
+  session_id: string;
+  type: "subscription_ended";
+  reason: SubscriptionEndReason;
 }
 
 export interface AgentsStatusParams {
@@ -1109,7 +1192,7 @@ export type InvalidParamsErrorData = InvalidParamsData | InvalidEntryData | Inva
 
 export type SessionNotFoundErrorData = SessionNotFoundData | NoRunningTurnData | SessionKilledData;
 
-export type NotInitializedErrorData = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData;
+export type NotInitializedErrorData = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData | ThrottledData;
 
 export type ForbiddenErrorData = NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData | CwdForbiddenData | AdminRequiredData;
 

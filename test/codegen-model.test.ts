@@ -47,7 +47,11 @@ describe("the model of openrpc.json", () => {
       "turn_complete",
       "SessionUpdateTurnComplete",
     ]);
-    expect(u.variants).toHaveLength(7);
+    expect(u.variants).toHaveLength(8);
+    expect(u.variants.map((v) => [v.value, v.type.name])).toContainEqual([
+      "subscription_ended",
+      "SessionUpdateSubscriptionEnded",
+    ]);
     expect(method("session/update").paramsObject).toEqual({ kind: "ref", name: "SessionUpdateParams" });
   });
 

@@ -115,6 +115,7 @@ describe("a gateway without a built page", () => {
       port: 0,
       maxConnections: 4,
       maxPendingConnections: 4,
+      pendingTimeoutMs: 600_000,
       allowedOrigins: [],
       backlog: 16,
       limits: {

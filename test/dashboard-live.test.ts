@@ -50,6 +50,15 @@ describe("live turns", () => {
     expect(fold([chunk("next")], turn)?.items).toEqual([{ kind: "text", text: "next" }]);
   });
 
+  it("subscription_ended stops a live turn where it was, adding nothing (SPEC §17)", () => {
+    const turn = fold([
+      chunk("half a "),
+      chunk("reply"),
+      { sessionId: S, type: "subscription_ended", reason: "lagging" },
+    ]);
+    expect(turn).toEqual({ items: [{ kind: "text", text: "half a reply" }], running: false });
+  });
+
   it("an approval card stays until its tool's result or the turn's end, and is never doubled", () => {
     const request: SessionUpdateParams = {
       sessionId: S,

@@ -62,22 +62,26 @@ describe("gateway authentication", () => {
     expect(status.connections.gateway).toBe(1);
   });
 
-  it("requires a pairing token: none → auth_required, unknown → invalid_token, then a good one works", async () => {
+  it("requires a pairing token: none → auth_required, unknown → invalid_token, each ending its connection; then a good one works", async () => {
     d = await startTestDaemon(CONFIG);
     const owner = await local();
     const { token } = await pair(owner, "alice");
-    const g = await gateway();
-    expect((await g.request("initialize", { protocolVersion: 1 })).error).toMatchObject({
+    const bare = await gateway();
+    expect((await bare.request("initialize", { protocolVersion: 1 })).error).toMatchObject({
       code: -32010,
       data: { reason: "auth_required" },
     });
+    // SPEC §17: a failed authentication ends the connection after its error line.
+    expect(await bare.waitClosed()).toBe(true);
+    const guess = await gateway();
     expect(
-      (await g.request("initialize", { protocolVersion: 1, auth_token: "zc_not-a-token" })).error,
+      (await guess.request("initialize", { protocolVersion: 1, auth_token: "zc_not-a-token" })).error,
     ).toMatchObject({
       code: -32010,
       data: { reason: "invalid_token" },
     });
-    expect((await g.request("status", {})).error?.data).toEqual({ reason: "not_initialized" });
+    expect(await guess.waitClosed()).toBe(true);
+    const g = await gateway();
     expect((await g.request("initialize", { protocolVersion: 1, auth_token: token })).result).toMatchObject({
       principal: { id: "alice", admin: false },
     });

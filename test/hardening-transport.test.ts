@@ -1,6 +1,7 @@
 // SPEC §12 and §1 at the transport edge, with real sockets: fatal frame errors end cleanly (the error
 // line, then a clean end of stream, even for a client still writing), the gateway refuses foreign
-// Origins (403) and caps connections before initialize (503), a connect burst is answered rather than
+// Origins (403) and caps connections before initialize (the oldest is closed for a new one, SPEC §17), a
+// connect burst is answered rather than
 // refused by the kernel, and the write-stall clock cuts within 10 % of the limit after the last progress.
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -116,6 +117,8 @@ function upgrade(
       cleanups.push(() => ws.terminate());
       resolve({ status: 101, ws });
     });
+    // Closed before the upgrade completed (e.g. the daemon stopping): no status at all.
+    ws.once("close", () => resolve({ status: 0 }));
   });
 }
 
@@ -143,54 +146,89 @@ describe("gateway upgrades (SPEC §12)", () => {
     expect((await upgrade(d.daemon.services.gatewayUrl()!, { Origin: "null" })).status).toBe(101);
   });
 
-  it("caps connections before initialize at max_pending_connections (503), so paired peers still get in", async () => {
+  it("caps connections before initialize at max_pending_connections by closing the oldest (SPEC §17), so paired peers still get in", async () => {
     d = await startTestDaemon(
-      GATEWAY("max_pending_connections = 2\nmax_connections = 8\n") +
+      GATEWAY("max_pending_connections = 2\nmax_connections = 8\npending_timeout_ms = 600000\n") +
         '[permission_profiles.p]\ngrants = { system = ["read"] }\n[users.remote]\npermission_profiles = ["p"]\n',
     );
     const { token } = d.daemon.services.pairing.create("remote", "pending test");
     d.daemon.services.authority.tokensChanged();
     const url = d.daemon.services.gatewayUrl()!;
-    const a = await upgrade(url);
-    const b = await upgrade(url);
-    expect([a.status, b.status]).toEqual([101, 101]);
-    expect((await upgrade(url)).status).toBe(503);
-    // A failed initialize leaves the connection pending.
+    const closed = (ws: WebSocket): Promise<void> =>
+      ws.readyState === WebSocket.CLOSED
+        ? Promise.resolve()
+        : new Promise((r) => ws.once("close", () => r()));
     const reply = (ws: WebSocket): Promise<{ result?: unknown; error?: unknown }> =>
       new Promise((resolve) => ws.once("message", (data) => resolve(JSON.parse(String(data)))));
-    let answer = reply(a.ws!);
-    a.ws!.send(
+    const a = await upgrade(url);
+    const b = await upgrade(url);
+    // A third upgrade is accepted, and the oldest pending connection (a) is closed for it.
+    const c = await upgrade(url);
+    expect([a.status, b.status, c.status]).toEqual([101, 101, 101]);
+    await closed(a.ws!);
+    expect(b.ws!.readyState).toBe(WebSocket.OPEN);
+    // An initialized connection is not pending: it is never evicted.
+    const answer = reply(c.ws!);
+    c.ws!.send(
       JSON.stringify({
         jsonrpc: "2.0",
         id: 1,
-        method: "initialize",
-        params: { protocolVersion: 1, auth_token: "wrong" },
-      }),
-    );
-    expect((await answer).error).toBeDefined();
-    expect((await upgrade(url)).status).toBe(503);
-    // Once it completes initialize it is no longer pending: there is room for one more.
-    answer = reply(a.ws!);
-    a.ws!.send(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 2,
         method: "initialize",
         params: { protocolVersion: 1, auth_token: token },
       }),
     );
     expect((await answer).result).toBeDefined();
-    const c = await upgrade(url);
-    expect(c.status).toBe(101);
-    expect((await upgrade(url)).status).toBe(503);
-    // Closing a pending connection frees its slot too.
-    b.ws!.terminate();
-    let next = await upgrade(url);
-    for (let i = 0; i < 100 && next.status !== 101; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      next = await upgrade(url);
+    const e = await upgrade(url);
+    const f = await upgrade(url);
+    expect([e.status, f.status]).toEqual([101, 101]);
+    await closed(b.ws!);
+    expect(c.ws!.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("a paired peer gets in on every try while 16 sockets that never initialize are reopened as soon as closed", async () => {
+    d = await startTestDaemon(
+      GATEWAY("pending_timeout_ms = 600000\n") +
+        '[permission_profiles.p]\ngrants = { system = ["read"] }\n[users.remote]\npermission_profiles = ["p"]\n',
+    );
+    const { token } = d.daemon.services.pairing.create("remote", "pending attack");
+    d.daemon.services.authority.tokensChanged();
+    const url = d.daemon.services.gatewayUrl()!;
+    let attacking = true;
+    const hold = async (): Promise<void> => {
+      while (attacking) {
+        const h = await upgrade(url);
+        if (!h.ws) continue;
+        if (!attacking) {
+          h.ws.terminate();
+          return;
+        }
+        await new Promise((r) => h.ws!.once("close", r));
+      }
+    };
+    const holders = Array.from({ length: 16 }, () => hold());
+    let admitted = 0;
+    for (let i = 0; i < 30; i++) {
+      const peer = await upgrade(url);
+      expect(peer.status).toBe(101);
+      const answer = new Promise<{ result?: unknown }>((resolve) => {
+        peer.ws!.once("message", (data) => resolve(JSON.parse(String(data))));
+        peer.ws!.once("close", () => resolve({}));
+      });
+      peer.ws!.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: 1, auth_token: token },
+        }),
+      );
+      if ((await answer).result !== undefined) admitted++;
+      peer.ws!.terminate();
     }
-    expect(next.status).toBe(101);
+    attacking = false;
+    for (const conn of d.daemon.openConnections) conn.transport.close("test over");
+    await Promise.all(holders);
+    expect(admitted).toBe(30);
   });
 });
 

@@ -271,10 +271,14 @@ describe("signals", () => {
     const l = layout();
     const env = childEnv(l.home, { ZEROCLAW_CONFIG_DIR: l.configDir });
     const first = await start(env, l.socket);
-    // Say a tmp cleaner removed the first daemon's files: a second daemon can then bind the path.
+    // Say a tmp cleaner removed the first daemon's files: a second daemon can then bind the path. (One
+    // with a data dir of its own: the first daemon's is locked for its lifetime, SPEC §17.)
     rmSync(l.socket);
     rmSync(`${l.socket}.lock`);
-    const second = await start(env, l.socket);
+    const second = await start(
+      { ...env, ZEROCLAW_DATA_DIR: join(l.home, "other-data"), ZEROCLAW_SOCKET: l.socket },
+      l.socket,
+    );
     expect((await status(l.socket)).pid).toBe(second.pid);
 
     first.child.kill("SIGTERM");

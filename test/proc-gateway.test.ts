@@ -164,10 +164,11 @@ describe("gateway authentication", () => {
     const bare = await c.initialize();
     expect(bare.error?.code).toBe(-32010);
     expect(bare.error?.data).toEqual({ reason: "auth_required" });
-    expect((await c.request("status")).error?.data).toEqual({ reason: "not_initialized" });
+    // SPEC §17: the failed authentication ended the connection after its error line.
+    expect(await c.waitClosed()).toBe(true);
 
     const wrong = "zc_this-is-not-a-token-0123456789";
-    const bad = await c.initialize(wrong);
+    const bad = await (await openWs(s)).initialize(wrong);
     expect(bad.error?.code).toBe(-32010);
     expect(bad.error?.data).toEqual({ reason: "invalid_token" });
     expect(s.daemon.stderr).not.toContain(wrong);

@@ -59,6 +59,7 @@ describe("ask_user withdraws its elicitation", () => {
     workspaceDir: "/tmp",
     signal: new AbortController().signal,
     limits,
+    sandbox: { kind: "off" },
     elicit: undefined,
     ...over,
   });

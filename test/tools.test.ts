@@ -47,6 +47,7 @@ function ctx(
     workspaceDir: over.workspaceDir ?? workspace,
     signal: over.signal ?? new AbortController().signal,
     limits: { ...LIMITS, ...over.limits },
+    sandbox: over.sandbox ?? { kind: "off" },
     elicit: over.elicit,
   };
 }

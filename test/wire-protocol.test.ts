@@ -1,6 +1,7 @@
 // SPEC §3 and §4 over a real socket: envelope rules, handshake and principal, as a client sees them.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addonAvailable } from "../src/auth/peer-credentials.js";
 import { RawClient } from "./helpers/raw-client.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
@@ -280,6 +281,8 @@ describe("status and discovery", () => {
       sessions: { live: 0, persisted: 0 },
       session_ids: [],
       gateway_url: null,
+      peer_identity: addonAvailable() ? "peercred" : "assumed_owner",
+      tools: { bash_sandbox: expect.stringMatching(/^(bwrap|off)$/) },
       active_sessions: 0,
       config_dir: d.daemon.paths.configDir,
       config_file: join(d.daemon.paths.configDir, "config.toml"),

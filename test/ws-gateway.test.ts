@@ -121,6 +121,7 @@ async function start(limits: Partial<TransportLimits> = {}, maxConnections = 16)
     port: 0,
     maxConnections,
     maxPendingConnections: maxConnections + 1, // these bare peers never initialize
+    pendingTimeoutMs: 600_000,
     allowedOrigins: [],
     backlog: 511,
     limits: { ...defaults, ...limits },

@@ -5,6 +5,7 @@ import { authorizationCases } from "./authorization.js";
 import { beforeInitializeCases } from "./before-initialize.js";
 import { CaseFailure, type ConformanceCase } from "./case.js";
 import { compatCheckCases } from "./compat-checks.js";
+import { dataDirCheckCases } from "./data-dir-checks.js";
 import { directionCases } from "./directions.js";
 import { durabilityCases } from "./durability.js";
 import { loadFixtureCases } from "./fixture-cases.js";
@@ -54,6 +55,7 @@ export async function collectCases(
       ...durabilityCases(),
       ...spawnCheckCases(),
       ...lifecycleCheckCases(),
+      ...dataDirCheckCases(),
       ...compatCheckCases(),
     ],
     contract,

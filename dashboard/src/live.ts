@@ -49,6 +49,9 @@ export function foldUpdate(turn: LiveTurn | undefined, u: SessionUpdateParams): 
       return { items, running: false };
     case "approval_request":
       break; // kept apart (approvals), answered from its card
+    case "subscription_ended":
+      // Nothing more of this turn will come (SPEC §17): what was shown stays, no longer running.
+      return { items, running: false };
   }
   return { items, running: true };
 }

@@ -321,6 +321,15 @@ export class Store {
   private onUpdate(u: SessionUpdateParams): void {
     const sid = u.sessionId;
     if (sid === null) return; // a refused notification-form prompt: not ours to show
+    if (u.type === "subscription_ended") {
+      // SPEC §17: nothing more of this session comes. Fallen behind: subscribe again and re-read the
+      // transcript; a right lost: say so.
+      if (this.subscribed === sid) this.subscribed = undefined;
+      this.set({ live: { ...this.state.live, [sid]: foldUpdate(this.state.live[sid], u) } });
+      if (u.reason === "lagging" && this.state.selected === sid) void this.select(sid);
+      else this.set({ error: `live updates of ${sid} stopped: ${u.reason}` });
+      return;
+    }
     const held = this.joining.get(sid);
     if (held) {
       held.push(u);

@@ -6,6 +6,7 @@ can certify an implementation other than the reference one. See README.md."""
 
 import argparse
 import asyncio
+import fcntl
 import json
 import os
 import signal
@@ -112,6 +113,7 @@ class Daemon:
 
     def prepare_endpoint(self) -> socket.socket:
         make_private_dir(self.data_dir, tighten=True)
+        self.lock_data_dir()
         socket_dir = os.path.dirname(self.socket_path)
         if not os.path.isdir(socket_dir):
             make_private_dir(socket_dir, tighten=False)
@@ -129,6 +131,20 @@ class Daemon:
         info = os.lstat(self.socket_path)
         self.bound = (info.st_dev, info.st_ino)
         return listener
+
+    def lock_data_dir(self):
+        """§17: one daemon per data dir. flock dies with the process, so a SIGKILL never blocks a restart."""
+        if mutant("data-dir-unlocked"):
+            return
+        path = os.path.join(self.data_dir, "daemon.lock")
+        self.lock_fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(self.lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(self.lock_fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+            fail(f"data dir {self.data_dir} is in use by zeroclaw daemon (pid {holder})", code=4)
+        os.ftruncate(self.lock_fd, 0)
+        os.pwrite(self.lock_fd, f"{os.getpid()}\n".encode(), 0)
 
     def check_existing(self):
         info = os.lstat(self.socket_path)
@@ -228,9 +244,9 @@ def live_pid(probe: socket.socket):
     return "unknown"
 
 
-def fail(message: str):
+def fail(message: str, code: int = 1):
     sys.stderr.write(f"zeroclaw minimal daemon: {message}\n")
-    sys.exit(1)
+    sys.exit(code)
 
 
 def main(argv):

@@ -34,6 +34,7 @@ MUTANTS = {
     "connection-limit-off-by-one": "one connection more than rpc.max_local_connections is served",
     "no-write-stall": "a client that stops reading is never disconnected",
     "unmapped-uid-accepted": "a peer uid that maps to no user becomes the owner",
+    "data-dir-unlocked": "a second daemon may run on the same data dir",
     "grants-not-checked": "a principal without system:read may call status and rpc.discover",
 }
 

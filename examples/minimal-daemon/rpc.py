@@ -172,6 +172,8 @@ class Session:
             "sessions": {"live": 0, "persisted": 0},
             "session_ids": [],
             "gateway_url": None,
+            # §17: local peers are identified by SO_PEERCRED (socket.SO_PEERCRED, always on Linux).
+            "peer_identity": "peercred",
             # SPEC §13: zerocode's members, in both dialects.
             "active_sessions": 0,
             "config_dir": daemon.config_dir,

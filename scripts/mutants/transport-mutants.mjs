@@ -200,4 +200,14 @@ export const TRANSPORT_MUTANTS = [
     replace: "      () => exit(1),",
     what: "SIGTERM/SIGINT end the daemon with exit code 1",
   },
+  {
+    name: "data-dir-unlocked",
+    area: "lifecycle",
+    suite: ["endpoint"],
+    file: "src/daemon/data-dir-lock.ts",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+    search: "db.pragma(`user_version = ${process.pid}`);",
+    replace: "void db;",
+    what: "a second daemon may run on the same data dir (SPEC §17)",
+  },
 ];

@@ -21,6 +21,7 @@ export class Authority {
   private gen = 1;
   private config: Config;
   private slice: string;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     config: Config,
@@ -35,19 +36,32 @@ export class Authority {
     return this.gen;
   }
 
+  /**
+   * Called synchronously on every policy change, after the new policy is in force: live rights (a
+   * watcher's subscriptions, a revoked connection) are re-checked at once, not at the next call (SPEC §17).
+   */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private bump(): void {
+    this.gen++;
+    for (const listener of this.listeners) listener();
+  }
+
   /** Installs a newly committed config; bumps the generation if users, profiles or security changed. */
   configChanged(config: Config): void {
     this.config = config;
     const next = sliceOf(config);
     if (next !== this.slice) {
       this.slice = next;
-      this.gen++;
+      this.bump();
     }
   }
 
   /** A pairing token was created or revoked. */
   tokensChanged(): void {
-    this.gen++;
+    this.bump();
   }
 
   /** The credential for a gateway `auth_token`, or an RpcError (-32010) for a missing or unknown one. */

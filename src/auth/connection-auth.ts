@@ -2,7 +2,7 @@
 // the principal it resolves to under the policy in force (resolved again whenever users, profiles,
 // security or pairing tokens changed since), and the authorization step the dispatcher runs before
 // every call after initialize (grant, then local-only).
-import { rpcErrors } from "../../generated/errors.js";
+import { RpcError, rpcErrors } from "../../generated/errors.js";
 import type { MethodInfo } from "../../generated/methods.js";
 import type { EventLog } from "../log.js";
 import type { TransportKind } from "../transport/transport.js";
@@ -43,6 +43,24 @@ export class ConnectionAuth {
     this.resolved = principal;
     this.generation = generation;
     return principal;
+  }
+
+  /**
+   * Resolves the credential under the policy in force now, after a policy change (SPEC §17): the new
+   * principal, or the -32010 its next call will get (that call signs it out, as a lazy re-resolution
+   * would); undefined when the connection is not signed in.
+   */
+  recheck(): { principal: Principal } | { lost: RpcError } | undefined {
+    if (!this.cred) return undefined;
+    const generation = this.authority.generation;
+    try {
+      this.resolved = this.authority.resolve(this.cred);
+      this.generation = generation;
+      return { principal: this.resolved };
+    } catch (err) {
+      if (err instanceof RpcError) return { lost: err };
+      throw err;
+    }
   }
 
   private signOut(): void {

@@ -3,7 +3,8 @@
 // getpeereid). Node has no API for this, so it comes from the optional native
 // addon in native/peercred (built at install time by scripts/build-native.mjs).
 // When the addon is missing or the call fails, callers get `undefined` and the
-// audit label degrades to `unix:unknown`; nothing here ever throws.
+// audit label degrades to `unix:unknown`; nothing here ever throws. The daemon
+// then takes a local peer to be its own uid (SPEC §17, daemon.ts).
 
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -40,6 +41,9 @@ function loadAddon(): PeerCredAddon | null {
   if (addon !== undefined) return addon;
   addon = null;
   if (process.platform === "win32") return addon;
+  // The switch that runs the daemon as if the addon had not built (tests, and a user who wants to
+  // see that path); read once, with the first connection or status.
+  if (process.env.ZEROCLAW_PEERCRED === "off") return addon;
   const root = findPackageRoot();
   if (root === undefined) return addon;
   const file = join(root, ADDON_FILE);

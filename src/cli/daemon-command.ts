@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { ConfigError } from "../config/config-file.js";
 import { resolvePaths } from "../config/paths.js";
 import { Daemon, type GatewayOverride } from "../daemon/daemon.js";
+import { DataDirBusyError } from "../daemon/data-dir-lock.js";
 import { EndpointBlockedError, EndpointBusyError } from "../daemon/endpoint-lock.js";
 import { createDaemonLogger, type Logger, LogSetupError } from "../log.js";
 import { CliError, Exit, usageError } from "./exit-codes.js";
@@ -26,6 +27,12 @@ export async function daemonCommand(opts: {
   logLevel?: string;
 }): Promise<number> {
   const log = await daemonLogger(opts.logLevel);
+  // Node ends the process on an unhandled rejection. In the daemon one would almost always come from
+  // one connection's request (a hostile or broken client hitting a bug), and ending the process would
+  // end every other client's turns with it: log it as the bug it is and keep serving.
+  process.on("unhandledRejection", (reason) => {
+    log.error({ err: reason }, "unhandled promise rejection (a bug): the daemon goes on");
+  });
   let daemon: Daemon | undefined;
   let stopRequested: string | undefined;
   let exit: (code: number) => void = () => {};
@@ -96,7 +103,12 @@ export function parseGatewayAddress(text: string): GatewayOverride {
 
 /** Why the daemon could not start, as one line that names the setting to change. */
 function startFailure(err: unknown, configDir: string | undefined): CliError {
-  if (err instanceof EndpointBusyError || err instanceof EndpointBlockedError || err instanceof ConfigError)
+  if (
+    err instanceof EndpointBusyError ||
+    err instanceof EndpointBlockedError ||
+    err instanceof DataDirBusyError ||
+    err instanceof ConfigError
+  )
     return new CliError(err.message, Exit.cannotStart);
   const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
   const configFile = join(resolvePaths(configDir).configDir, "config.toml");

@@ -17,7 +17,7 @@ import { coerce } from "./coerce.js";
 import { ConfigError, configFilePath, readConfigFile, writeConfigFileDurably } from "./config-file.js";
 import { forEachSecret, schemaAt } from "./config-schema.js";
 import { buildViews, type DerivedViews } from "./derived-views.js";
-import { getAt, parseProp, pointerOf, setAt, valueProblem } from "./props.js";
+import { getAt, keyProblem, parseProp, pointerOf, setAt, valueProblem } from "./props.js";
 import { type ConfigProblem, referenceProblems, schemaProblems } from "./validate-config.js";
 
 export const SECRET_MASK = "****";
@@ -51,6 +51,15 @@ export function loadLiveConfig(configDir: string): LiveConfig {
   const raw = readConfigFile(file);
   if (raw === null || typeof raw !== "object" || Array.isArray(raw))
     throw new ConfigError(`${file} is not a table`);
+  // The file obeys config/set's key and depth rules (SPEC §17): checked before anything reads it.
+  const bad = keyProblem(raw);
+  if (bad) {
+    const at = bad.path
+      .map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`))
+      .join("")
+      .replace(/^\./, "");
+    throw new ConfigError(`${file} is invalid: ${at || "(top level)"}: ${bad.message}`);
+  }
   const { live, problems } = evaluate(raw as Record<string, unknown>);
   if (!live) {
     throw new ConfigError(

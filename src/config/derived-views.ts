@@ -15,6 +15,8 @@ export type AgentView = {
   systemPrompt: string | undefined;
   allowedTools: readonly string[];
   maxContextTokens: number | undefined;
+  /** tools.bash.network: its sandboxed bash may use the network (SPEC §17). */
+  bashNetwork: boolean;
 };
 
 export type DerivedViews = {
@@ -64,6 +66,7 @@ export function buildViews(config: Config): { views?: DerivedViews; problems: Co
       systemPrompt: a.system_prompt,
       allowedTools: a.allowed_tools ?? ["ask_user"],
       maxContextTokens: a.max_context_tokens,
+      bashNetwork: a.tools?.bash?.network === true,
     });
   }
   return problems.length > 0 ? { problems } : { views: { providers, agents }, problems };

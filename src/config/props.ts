@@ -14,26 +14,40 @@ export function parseProp(prop: string): string[] | undefined {
   return segments.every((s) => PROP_SEGMENT.test(s) && !FORBIDDEN_KEYS.has(s)) ? segments : undefined;
 }
 
+/** A key or nesting the config refuses, and where: the keys (array indexes as numbers) leading to it. */
+export type KeyProblem = { path: (string | number)[]; message: string };
+
 /**
- * Why a value may not be staged (a forbidden key at any depth, or nesting past MAX_VALUE_DEPTH), or
- * undefined. Iterative and stopping at the limit, so no input can exhaust the stack.
+ * The first forbidden key at any depth, or nesting past MAX_VALUE_DEPTH, in `value`; undefined when
+ * there is none. Iterative and stopping at the limit, so no input can exhaust the stack. config/set
+ * applies it to a value, the config file loader to the whole file (SPEC §12, §17).
  */
-export function valueProblem(value: unknown): string | undefined {
-  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+export function keyProblem(value: unknown): KeyProblem | undefined {
+  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
   while (stack.length > 0) {
-    const { v, depth } = stack.pop()!;
+    const { v, path } = stack.pop()!;
     if (v === null || typeof v !== "object") continue;
-    if (depth + 1 > MAX_VALUE_DEPTH) return `value nested deeper than ${MAX_VALUE_DEPTH} levels`;
+    if (path.length + 1 > MAX_VALUE_DEPTH)
+      return { path, message: `nested deeper than ${MAX_VALUE_DEPTH} levels` };
     if (Array.isArray(v)) {
-      for (const item of v) stack.push({ v: item, depth: depth + 1 });
+      for (const [i, item] of v.entries()) stack.push({ v: item, path: [...path, i] });
       continue;
     }
     for (const key of Object.keys(v)) {
-      if (FORBIDDEN_KEYS.has(key)) return `the key ${key} is not allowed in a config value`;
-      stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1 });
+      if (FORBIDDEN_KEYS.has(key)) return { path: [...path, key], message: `the key ${key} is not allowed` };
+      stack.push({ v: (v as Record<string, unknown>)[key], path: [...path, key] });
     }
   }
   return undefined;
+}
+
+/** Why a value may not be staged (keyProblem's rules), or undefined. */
+export function valueProblem(value: unknown): string | undefined {
+  const problem = keyProblem(value);
+  if (!problem) return undefined;
+  return problem.message.startsWith("the key")
+    ? `${problem.message} in a config value`
+    : `value ${problem.message}`;
 }
 
 export const pointerOf = (segments: readonly string[]): string => segments.map((s) => `/${s}`).join("");

@@ -25,6 +25,8 @@ export type ConnectionOptions = {
   peerUid: number | undefined;
   services: DaemonServices;
   initializeTimeoutMs: number;
+  /** A connection whose pairing token was revoked is closed this long after (SPEC §17). */
+  revokedCloseMs: number;
   log: Logger;
   /** initialize completed (the gateway stops counting the connection as pending). */
   onInitialized?(): void;
@@ -36,6 +38,7 @@ export class DaemonConnection implements Connection {
   readonly kind: TransportKind;
   readonly peerLabel: string;
   readonly peerUid: number | undefined;
+  readonly remoteAddress: string | undefined;
   readonly transport: RpcTransport;
   readonly peer: Peer;
   readonly client: DaemonToClient;
@@ -48,6 +51,7 @@ export class DaemonConnection implements Connection {
   /** Created when something first listens (a turn), so an idle connection does not carry one. */
   private aborter: AbortController | undefined;
   private ended = false;
+  private revokedTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ConnectionOptions) {
     const { transport, services } = options;
@@ -55,6 +59,7 @@ export class DaemonConnection implements Connection {
     this.kind = transport.kind;
     this.peerLabel = transport.peerLabel;
     this.peerUid = options.peerUid;
+    this.remoteAddress = transport.remoteAddress;
     this.transport = transport;
     this.log = boundLog(options.log, { conn: options.id, peer: transport.peerLabel });
     this.auth = new ConnectionAuth(services.authority, transport.kind, this.log);
@@ -112,6 +117,34 @@ export class DaemonConnection implements Connection {
     return this.aborter.signal;
   }
 
+  /**
+   * The policy changed (SPEC §17): subscriptions this connection's principal may no longer hold end now
+   * (one subscription_ended each). A credential that no longer resolves ends them all and withdraws
+   * its staged uploads; a revoked pairing token also stops the connection's turns at once, answers
+   * -32010 to any call, and closes the connection after gateway.revoked_close_ms.
+   */
+  rightsChanged(): void {
+    if (this.ended) return;
+    const outcome = this.auth.recheck();
+    if (outcome === undefined) return;
+    const { subscriptions, uploads, sessions } = this.options.services;
+    if ("principal" in outcome) {
+      subscriptions.revise(this.id, outcome.principal, (id) => sessions.ownerOf(id));
+      return;
+    }
+    const revoked = this.auth.credential?.kind === "token";
+    subscriptions.endAll(this.id, revoked ? "token_revoked" : "not_granted");
+    uploads.discardConnection(this.id);
+    if (!revoked || this.revokedTimer) return;
+    this.log.warn({ limit_ms: this.options.revokedCloseMs }, "pairing token revoked: closing");
+    this.dispatcher.abortCalls("credential revoked");
+    this.revokedTimer = setTimeout(
+      () => this.transport.finish(undefined, "credential revoked"),
+      this.options.revokedCloseMs,
+    );
+    this.revokedTimer.unref();
+  }
+
   signIn(credential: Credential, capabilities: ClientCapabilities, dialect: Dialect): Principal {
     const principal = this.auth.signIn(credential);
     this.capabilities = capabilities;
@@ -141,6 +174,7 @@ export class DaemonConnection implements Connection {
   /** The transport → Peer → dispatcher → here: every request's signal is aborted by now. */
   private closedWith(reason: string): void {
     clearTimeout(this.deadline);
+    clearTimeout(this.revokedTimer);
     this.ended = true;
     this.aborter?.abort();
     // Limit refusals are warnings; ordinary goodbyes are info. Neither logs payload contents.

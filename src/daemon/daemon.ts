@@ -2,10 +2,12 @@
 // gateway connections, and stop cleanly (stop accepting, close connections so their turns cancel,
 // close storage, unlink our socket).
 import type { Socket } from "node:net";
+import { homedir } from "node:os";
 import document from "../../openrpc.json" with { type: "json" };
+import { AuthThrottle, throttleLimits } from "../auth/auth-throttle.js";
 import { Authority } from "../auth/authority.js";
 import { LoginCodes } from "../auth/login-codes.js";
-import { peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
+import { addonAvailable, peerCredentials, peerHungUp, peerLabel } from "../auth/peer-credentials.js";
 import { configFilePath } from "../config/config-file.js";
 import { ConfigService, type LiveConfig, loadLiveConfig } from "../config/config-service.js";
 import { type DaemonPaths, resolvePaths } from "../config/paths.js";
@@ -16,12 +18,14 @@ import { createLogger, type Logger } from "../log.js";
 import { SessionManager } from "../sessions/session-manager.js";
 import { SessionStore } from "../sessions/session-store.js";
 import { SessionSubscriptions } from "../sessions/subscriptions.js";
+import { BashSandbox, probeBwrap, type SandboxPaths } from "../sessions/tools/bash-sandbox.js";
 import { TurnService } from "../sessions/turn-service.js";
 import { openDatabase, type Storage } from "../storage/database.js";
 import { PairingTokenStore } from "../storage/pairing-tokens.js";
 import { type NdjsonLimits, NdjsonSocketTransport } from "../transport/ndjson-socket-transport.js";
 import type { WsTransport } from "../transport/ws-transport.js";
 import { DaemonConnection } from "./connection.js";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.js";
 import { acquireEndpoint, type EndpointLock } from "./endpoint-lock.js";
 import { EphemeralExit } from "./ephemeral.js";
 import type { GatewayListener } from "./gateway-listener.js";
@@ -60,7 +64,16 @@ export class Daemon {
   readonly services: DaemonServices;
   private readonly limits: NdjsonLimits;
   private readonly initializeTimeoutMs: number;
+  private readonly revokedCloseMs: number;
   private readonly listenBacklog: number;
+  /**
+   * SPEC §17: without peer credentials (the native addon did not build, or ZEROCLAW_PEERCRED=off), a
+   * local peer is taken to be the daemon's own uid: the 0600 socket in its 0700 directory admits no
+   * other uid but root. Windows pipes carry no uid at all and keep theirs undefined.
+   */
+  private readonly peerIdentity: "peercred" | "assumed_owner" = addonAvailable()
+    ? "peercred"
+    : "assumed_owner";
   private readonly health: HealthMonitor;
 
   /** The connections open now, in accept order (tests and diagnostics read their state). */
@@ -73,6 +86,8 @@ export class Daemon {
     initial: LiveConfig,
     private readonly storage: Storage,
     private readonly lock: EndpointLock,
+    private readonly dataDirLock: DataDirLock,
+    sandbox: BashSandbox,
     readonly log: Logger,
     options: DaemonOptions,
   ) {
@@ -80,6 +95,7 @@ export class Daemon {
     this.inEffect = startupSettings(initial, options.gateway);
     // [rpc] is read once, at start-up (SPEC §2): both listeners apply these to every connection.
     this.initializeTimeoutMs = rpc.initialize_timeout_ms;
+    this.revokedCloseMs = initial.effective.gateway.revoked_close_ms;
     this.listenBacklog = rpc.listen_backlog;
     this.limits = {
       maxFrameBytes: rpc.max_frame_bytes,
@@ -99,9 +115,15 @@ export class Daemon {
     const probe = storage.sqlite.prepare("SELECT count(*) FROM sqlite_master").pluck();
     this.health = new HealthMonitor(() => probe.get());
     this.health.starting("rpc");
-    const subscriptions = new SessionSubscriptions();
-    const turns = new TurnService(sessions, files, subscriptions, () => config.live, log);
+    const subscriptions = new SessionSubscriptions(
+      () => config.live.effective.sessions.max_watcher_buffer_bytes,
+    );
+    const turns = new TurnService(sessions, files, subscriptions, () => config.live, log, sandbox);
     config.onCommitted((live) => authority.configChanged(live.effective));
+    // SPEC §17: live rights follow policy at once, not at each connection's next call.
+    authority.onChange(() => {
+      for (const c of this.connections) c.rightsChanged();
+    });
     this.listener = new LocalListener({
       endpoint: paths.endpoint,
       maxConnections: rpc.max_local_connections,
@@ -141,6 +163,9 @@ export class Daemon {
       gatewayUrl: () => this.gatewayUrl,
       dashboardUrl: () => this.dashboardUrl,
       inEffect: () => this.inEffect,
+      authThrottle: new AuthThrottle(throttleLimits(initial.effective.gateway.auth_throttle)),
+      peerIdentity: this.peerIdentity,
+      bashSandbox: () => sandbox.mode(config.live.effective.tools.bash.sandbox),
       health: () => this.health.snapshot(),
     };
   }
@@ -150,7 +175,15 @@ export class Daemon {
     const paths = resolvePaths(options.configDir, options.env ?? process.env);
     const initial = loadLiveConfig(paths.configDir);
     prepareDirectories(paths.dataDir, paths.endpoint);
-    const lock = await acquireEndpoint(paths.endpoint);
+    // The data dir first: a second daemon on it must not touch anything inside, its socket included.
+    const dataDirLock = await acquireDataDirLock(paths.dataDir);
+    let lock: EndpointLock;
+    try {
+      lock = await acquireEndpoint(paths.endpoint);
+    } catch (err) {
+      dataDirLock.release();
+      throw err;
+    }
     let storage: Storage | undefined;
     let daemon: Daemon | undefined;
     try {
@@ -163,7 +196,17 @@ export class Daemon {
           safetyPages: st.wal_autocheckpoint_pages,
         },
       });
-      daemon = new Daemon(paths, initial, storage, lock, log, options);
+      const env = options.env ?? process.env;
+      const sandboxPaths: SandboxPaths = {
+        configDir: paths.configDir,
+        dataDir: paths.dataDir,
+        endpoint: paths.endpoint,
+        home: env.HOME ?? homedir(),
+        runtimeDir: env.XDG_RUNTIME_DIR,
+      };
+      const sandbox = new BashSandbox(await probeBwrap(sandboxPaths, env.PATH), sandboxPaths);
+      daemon = new Daemon(paths, initial, storage, lock, dataDirLock, sandbox, log, options);
+      daemon.warnAtStart(sandbox);
       // The gateway first: once the local socket accepts, everything status reports is up.
       if (daemon.inEffect["gateway.enabled"] === true) await daemon.startGateway();
       await daemon.listener.listen();
@@ -183,6 +226,7 @@ export class Daemon {
       await daemon?.gateway?.close();
       storage?.close();
       lock.release();
+      dataDirLock.release();
       throw err;
     }
   }
@@ -199,8 +243,20 @@ export class Daemon {
       await Promise.all(closing);
       this.storage.close();
       this.lock.release();
+      this.dataDirLock.release();
     })();
     return this.stopping;
+  }
+
+  /** What a user must know once: how local peers are identified, and a bash that is not sandboxed. */
+  private warnAtStart(sandbox: BashSandbox): void {
+    if (this.peerIdentity === "assumed_owner" && process.platform !== "win32")
+      this.log.warn(
+        { peer_identity: this.peerIdentity, uid: process.getuid?.() },
+        "peer credentials are not available (native addon not built, or ZEROCLAW_PEERCRED=off): every local peer is taken to be the daemon's own uid",
+      );
+    const warning = sandbox.warning(this.services.config.live.effective.tools.bash.sandbox);
+    if (warning) this.log.warn({ bash_sandbox: this.services.bashSandbox() }, warning);
   }
 
   private async startGateway(): Promise<void> {
@@ -214,6 +270,7 @@ export class Daemon {
       port,
       maxConnections: gateway.max_connections,
       maxPendingConnections: gateway.max_pending_connections,
+      pendingTimeoutMs: gateway.pending_timeout_ms,
       allowedOrigins: gateway.allowed_origins,
       backlog: this.listenBacklog,
       limits: this.limits,
@@ -243,7 +300,8 @@ export class Daemon {
     const transport = new NdjsonSocketTransport(socket, "local", peerLabel(socket, creds), this.limits, () =>
       peerHungUp(socket),
     );
-    this.track(transport, creds?.uid, () => this.listener.released());
+    const uid = creds?.uid ?? (this.peerIdentity === "assumed_owner" ? process.getuid?.() : undefined);
+    this.track(transport, uid, () => this.listener.released());
   }
 
   private acceptGateway(transport: WsTransport): void {
@@ -267,6 +325,7 @@ export class Daemon {
       peerUid,
       services: this.services,
       initializeTimeoutMs: this.initializeTimeoutMs,
+      revokedCloseMs: this.revokedCloseMs,
       log: this.log,
       onInitialized: initialized,
       onClosed: (c) => {

@@ -16,8 +16,10 @@ export type GatewayOptions = {
   /** 0 picks a free port; listen() reports the real one. */
   port: number;
   maxConnections: number;
-  /** Connections still before initialize: beyond this an upgrade gets HTTP 503 (SPEC §12). */
+  /** Connections still before initialize: one more upgrade closes the oldest of them (SPEC §17). */
   maxPendingConnections: number;
+  /** A connection still pending this long after its upgrade is closed (SPEC §17). */
+  pendingTimeoutMs: number;
   /** Browser origins admitted besides the gateway's own (SPEC §12). */
   allowedOrigins: readonly string[];
   /** listen(2) backlog (the kernel caps it at its maximum). */
@@ -56,8 +58,11 @@ export class GatewayListener {
   private readonly wss: WebSocketServer;
   private readonly resources: ReadonlyMap<string, string>;
   private readonly transports = new Set<WsTransport>();
-  /** Accepted connections that have not completed initialize yet. */
-  private readonly pending = new Set<WsTransport>();
+  /**
+   * Accepted connections that have not completed initialize yet, oldest first (a Map keeps insertion
+   * order), each with the timer that closes it at gateway.pending_timeout_ms.
+   */
+  private readonly pending = new Map<WsTransport, NodeJS.Timeout>();
   private admittedOrigins = new Set<string>();
   private readonly dashboard: DashboardAssets;
   /** ws://host:port, where a page from the gateway's own origin connects (its CSP connect-src). */
@@ -119,13 +124,34 @@ export class GatewayListener {
 
   /** Called by the owner of an accepted connection once it has completed initialize. */
   initialized(transport: WsTransport): void {
-    this.pending.delete(transport);
+    this.settle(transport);
   }
 
   /** Called by the owner of an accepted connection when it ends. */
   released(transport: WsTransport): void {
-    this.pending.delete(transport);
+    this.settle(transport);
     this.cap.released();
+  }
+
+  private settle(transport: WsTransport): void {
+    clearTimeout(this.pending.get(transport));
+    this.pending.delete(transport);
+  }
+
+  /**
+   * Makes room for one more pending connection by closing the oldest (SPEC §17): sockets that never
+   * initialize cannot hold the slots, so a client that initializes promptly always gets in. Closing
+   * is synchronous: its owner releases the slot (and its share of max_connections) before this returns.
+   */
+  private evictOldestPending(): void {
+    const oldest = this.pending.keys().next().value;
+    if (oldest === undefined) return;
+    this.options.log.warn(
+      { limit: this.options.maxPendingConnections, listener: "gateway", peer: oldest.peerLabel },
+      "too many connections before initialize: closed the oldest",
+    );
+    this.settle(oldest);
+    oldest.close("evicted: too many connections before initialize");
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
@@ -172,20 +198,13 @@ export class GatewayListener {
       refuseUpgrade(socket, "403 Forbidden");
       return;
     }
-    // Unauthenticated sockets are capped apart, so they can never take the slots of paired peers.
-    if (this.pending.size >= this.options.maxPendingConnections) {
-      this.options.log.warn(
-        { limit: this.options.maxPendingConnections, listener: "gateway" },
-        "upgrade refused: too many connections before initialize",
-      );
-      refuseUpgrade(socket, "503 Service Unavailable", "Retry-After: 1\r\n");
-      return;
-    }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.onWebSocket(ws, req));
   }
 
   private onWebSocket(ws: WebSocket, req: IncomingMessage): void {
     const { log, limits } = this.options;
+    // Unauthenticated sockets are capped apart, so they can never take the slots of paired peers.
+    while (this.pending.size >= this.options.maxPendingConnections) this.evictOldestPending();
     if (this.cap.full()) {
       ws.on("error", () => {});
       ws.send(this.cap.refusal());
@@ -194,7 +213,8 @@ export class GatewayListener {
     }
     let transport: WsTransport;
     try {
-      transport = new WsTransport(ws, `ws:${req.socket.remoteAddress}:${req.socket.remotePort}`, limits);
+      const address = req.socket.remoteAddress;
+      transport = new WsTransport(ws, `ws:${address}:${req.socket.remotePort}`, limits, address);
     } catch (err) {
       // Only a ws upgrade that moved the internals the transport checks: refuse, do not crash the daemon.
       log.error({ err }, "gateway connection refused: cannot enforce limits with this ws version");
@@ -203,7 +223,17 @@ export class GatewayListener {
     }
     this.cap.taken();
     this.transports.add(transport);
-    this.pending.add(transport);
+    const timer = setTimeout(() => {
+      if (!this.pending.has(transport)) return;
+      log.warn(
+        { limit_ms: this.options.pendingTimeoutMs, peer: transport.peerLabel },
+        "pending too long: closing",
+      );
+      this.settle(transport);
+      transport.close("pending timeout");
+    }, this.options.pendingTimeoutMs);
+    timer.unref();
+    this.pending.set(transport, timer);
     ws.once("close", () => this.transports.delete(transport));
     this.options.accept(transport);
   }

@@ -1,6 +1,13 @@
 // What a handler sees: the connection it serves and the daemon's services. Handlers never touch sockets.
 import type { DaemonToClient } from "../../generated/daemon-to-client.js";
-import type { ClientCapabilities, Dialect, HealthResult, Implementation } from "../../generated/types.js";
+import type {
+  ClientCapabilities,
+  Dialect,
+  HealthResult,
+  Implementation,
+  StatusResult,
+} from "../../generated/types.js";
+import type { AuthThrottle } from "../auth/auth-throttle.js";
 import type { Authority } from "../auth/authority.js";
 import type { Credential } from "../auth/credentials.js";
 import type { LoginCodes } from "../auth/login-codes.js";
@@ -25,6 +32,8 @@ export interface Connection {
   readonly peerLabel: string;
   /** Local peer uid (SO_PEERCRED), when known. */
   readonly peerUid: number | undefined;
+  /** A gateway peer's network address. */
+  readonly remoteAddress: string | undefined;
   /** What the peer authenticated with (set by initialize). */
   readonly credential: Credential | undefined;
   /** The principal under the policy in force (resolved again before each call when it changed). */
@@ -69,6 +78,12 @@ export interface DaemonServices {
   dashboardUrl(): string | null;
   /** The start-up-only settings ([rpc], [gateway]) as dotted props, as this daemon runs them. */
   inEffect(): Readonly<Record<string, unknown>>;
+  /** Failed gateway authentications per remote address (SPEC §17). */
+  readonly authThrottle: AuthThrottle;
+  /** How local peers are identified (SPEC §17): SO_PEERCRED, or assumed to be the daemon's uid. */
+  readonly peerIdentity: NonNullable<StatusResult["peer_identity"]>;
+  /** Where bash runs now (SPEC §17). */
+  bashSandbox(): NonNullable<StatusResult["tools"]>["bash_sandbox"];
   /** The component and process snapshot `health` answers (probes storage on each call). */
   health(): HealthResult;
 }

@@ -21,6 +21,8 @@ export function status(_params: StatusParams, { conn, daemon }: HandlerContext):
     sessions: { live: sessionIds.length, persisted },
     session_ids: sessionIds,
     gateway_url: daemon.gatewayUrl(),
+    peer_identity: daemon.peerIdentity,
+    tools: { bash_sandbox: daemon.bashSandbox() },
     // zerocode's members (SPEC §13). Every live session is stored too, so persisted counts them all.
     active_sessions: Math.max(sessionIds.length, persisted),
     config_dir: daemon.configDir,

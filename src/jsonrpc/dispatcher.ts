@@ -7,7 +7,7 @@ import { ErrorCode, RpcError, rpcErrors } from "../../generated/errors.js";
 import { HANDSHAKE_METHOD, type Handlers, lookupMethod, type MethodInfo } from "../../generated/methods.js";
 import type { EventLog } from "../log.js";
 import { paramErrors } from "./param-errors.js";
-import { type IncomingRequest, type Router, toRpcError } from "./peer.js";
+import { ClosingError, type IncomingRequest, type Router, toRpcError } from "./peer.js";
 import { type RequestScope, RequestSignals } from "./request-signals.js";
 
 export type DispatcherOptions<Ctx> = {
@@ -81,6 +81,14 @@ export class Dispatcher<Ctx> implements Router {
     if (out instanceof Promise) out.catch((err: unknown) => this.refused(info, params, err));
   }
 
+  /**
+   * Aborts every call being answered, and any made from now on, while the connection stays open (its
+   * credential was revoked: its turns stop now, its close follows, SPEC §17).
+   */
+  abortCalls(reason: string): void {
+    this.signals.abortAll(reason);
+  }
+
   closed(reason: string): void {
     this.ended = true;
     this.signals.abortAll(reason);
@@ -140,8 +148,9 @@ export class Dispatcher<Ctx> implements Router {
   }
 
   private refusedHandshake(err: unknown): unknown {
-    if (err instanceof RpcError && err.code === ErrorCode.NOT_INITIALIZED) {
-      const reason = (err.data as { reason?: string } | undefined)?.reason;
+    const refusal = err instanceof ClosingError ? err.error : err;
+    if (refusal instanceof RpcError && refusal.code === ErrorCode.NOT_INITIALIZED) {
+      const reason = (refusal.data as { reason?: string } | undefined)?.reason;
       this.options.log.warn({ reason }, "authentication refused");
     }
     return err;

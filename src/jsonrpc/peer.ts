@@ -45,8 +45,23 @@ const replyId = (id: JsonRpcId, text: string): ReplyId => {
   return raw === undefined ? id : new RawNumberId(raw);
 };
 
+/**
+ * A request's last answer on its connection: the error line is written, then the connection ends
+ * (failed gateway authentication, SPEC §17). Nothing the peer sent after that request is handled.
+ */
+export class ClosingError extends Error {
+  constructor(
+    readonly error: RpcError,
+    readonly reason: string,
+  ) {
+    super(error.message);
+    this.name = "ClosingError";
+  }
+}
+
 /** What a caller is told about `err`: itself if it is an RpcError, else -32603 (the cause logged). */
 export function toRpcError(err: unknown, method: string, log: EventLog): RpcError {
+  if (err instanceof ClosingError) return err.error;
   if (err instanceof RpcError) return err;
   log.error({ err, method }, "handler failed");
   return rpcErrors.internalError();
@@ -57,6 +72,8 @@ export class Peer {
   /** Requests being answered asynchronously. */
   private answering = 0;
   private inputEnded = false;
+  /** A ClosingError was answered: the connection is finishing and reads nothing more. */
+  private ending = false;
   /** Messages that arrived while a serializing request was being answered, in arrival order. */
   private held: { text: string; valid: boolean }[] | undefined;
   /** Created with the first outbound request: most connections never make one. */
@@ -126,6 +143,7 @@ export class Peer {
   }
 
   private receive(text: string, validUtf8: boolean): void {
+    if (this.ending) return;
     if (this.held) {
       this.held.push({ text, valid: validUtf8 });
       return;
@@ -210,8 +228,17 @@ export class Peer {
     if (this.inputEnded && this.answering === 0 && !this.held) this.transport.finish(undefined, "peer ended");
   }
 
-  /** Answers with `err` if it is an RpcError, else logs it and answers -32603. */
+  /** Answers with `err` if it is an RpcError, else logs it and answers -32603; a ClosingError then ends. */
   private answerError(id: ReplyId, method: string, err: unknown): void {
+    if (err instanceof ClosingError) {
+      this.ending = true;
+      this.held = undefined;
+      this.transport.finish(
+        `{"jsonrpc":"2.0","id":${stringifyId(id)},"error":${JSON.stringify(err.error.toWire())}}`,
+        err.reason,
+      );
+      return;
+    }
     this.sendError(id, toRpcError(err, method, this.log));
   }
 

@@ -79,6 +79,11 @@ export class SessionManager {
     return this.live.get(id);
   }
 
+  /** Who owns session `id` (live or stored), undefined when there is no such session. */
+  ownerOf(id: string): string | undefined {
+    return this.live.get(id)?.owner ?? this.durable(id)?.owner;
+  }
+
   create(
     params: { agent?: string; mode?: Surface; cwd?: string; session_id?: string },
     principal: Principal,

@@ -1,6 +1,7 @@
 // What a tool needs and returns. Tools run inside a turn: they get the session's workspace, the
 // turn's abort signal, the limits from config, and (for ask_user) a way to ask the client.
 import type { ElicitationCreateResult } from "../../generated/types.js";
+import type { SandboxPlan } from "./tools/bash-sandbox.js";
 
 export type ToolLimits = {
   /** bash: kill the command after this long. */
@@ -16,6 +17,8 @@ export type ToolContext = {
   workspaceDir: string;
   signal: AbortSignal;
   limits: ToolLimits;
+  /** bash: where the command runs (tools.bash.sandbox and the agent's tools.bash.network, SPEC §17). */
+  sandbox: SandboxPlan;
   /**
    * Sends elicitation/create to the connection running the turn; undefined when that connection did
    * not advertise clientCapabilities.elicitation. Aborting `signal` withdraws the request: it leaves

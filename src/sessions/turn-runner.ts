@@ -31,6 +31,7 @@ export type TurnIo = {
 };
 
 export type TurnSettings = ToolLimits & {
+  sandbox: ToolContext["sandbox"];
   approvalTimeoutMs: number;
   transcriptMaxBytes: number;
   maxToolRounds: number;
@@ -251,6 +252,7 @@ class Turn {
       workspaceDir: session.workspaceDir,
       signal: this.signal,
       limits: settings,
+      sandbox: settings.sandbox,
       elicit: io.elicit,
     });
   }

@@ -15,6 +15,7 @@ import { createProvider } from "./providers/create-provider.js";
 import { RunningTurns } from "./running-turns.js";
 import type { Attachment, SessionManager } from "./session-manager.js";
 import type { SessionSubscriptions } from "./subscriptions.js";
+import type { BashSandbox } from "./tools/bash-sandbox.js";
 import { TurnLog } from "./turn-log.js";
 import { runTurn, type TurnSettings } from "./turn-runner.js";
 import { UpdateFrame } from "./update-lines.js";
@@ -46,6 +47,8 @@ export class TurnService {
     private readonly subscriptions: SessionSubscriptions,
     private readonly config: () => LiveConfig,
     private readonly log: Logger,
+    /** Where bash runs (SPEC §17): decided per turn from the live tools.bash settings. */
+    private readonly sandbox: BashSandbox,
   ) {}
 
   async prompt(
@@ -81,6 +84,7 @@ export class TurnService {
     }
     const s = live.effective.sessions;
     const settings: TurnSettings = {
+      sandbox: this.sandbox.plan(live.effective.tools.bash.sandbox, agent.bashNetwork),
       timeoutMs: s.tool_timeout_ms,
       outputMaxBytes: s.tool_output_max_bytes,
       askUserTimeoutMs: s.ask_user_timeout_ms,

@@ -97,6 +97,8 @@ export function zeroclawUpdate(update: UpdateBody, modelText?: string): Zeroclaw
       };
     case "turn_complete":
       return { type: update.type, outcome: update.outcome, content: update.content };
+    case "subscription_ended":
+      return { type: update.type, reason: update.reason };
   }
 }
 

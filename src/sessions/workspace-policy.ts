@@ -1,9 +1,9 @@
 // Where a session may work (SPEC §12). A daemon-made workspace is always strictly inside
-// `<data_dir>/workspaces/`; a client-chosen cwd is the owner's choice: admins may name any directory
+// `<data_dir>/workspaces/`, a real directory (never a symlink found there, SPEC §17); a client-chosen cwd is the owner's choice: admins may name any directory
 // outside the data dir, other principals only one inside their profiles' workspace_roots and never a
 // workspace of another principal's session. Symlinks are resolved before every comparison, so a link
 // cannot smuggle the data dir or someone else's workspace past the check.
-import { mkdirSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, mkdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { rpcErrors } from "../../generated/errors.js";
 import type { Principal } from "../auth/principal.js";
@@ -22,6 +22,25 @@ const real = (path: string): string | undefined => {
 
 export type ForeignWorkspaces = () => Iterable<string>;
 
+/**
+ * Makes `path` a directory of the daemon's own (0700), or accepts one that is already a real directory.
+ * A symlink or anything else there was not made by the daemon: refused with -32603 and left as it is
+ * (SPEC §17), never followed, so a planted link cannot make some other directory a workspace.
+ */
+function realDirectory(path: string): void {
+  try {
+    mkdirSync(path, { mode: 0o700 });
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  if (!lstatSync(path).isDirectory()) {
+    throw rpcErrors.internalError(
+      `${path} exists and is not a directory the daemon made; it was left as it is`,
+    );
+  }
+}
+
 export class WorkspacePolicy {
   constructor(private readonly dataDir: string) {}
 
@@ -39,7 +58,8 @@ export class WorkspacePolicy {
         errors: [{ path: "/session_id", message: "a session id must name a directory of its own" }],
       });
     }
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    realDirectory(root);
+    realDirectory(dir);
     return dir;
   }
 

@@ -16,6 +16,8 @@ export class LinkedTransport implements RpcTransport {
   private inputEnded = false;
   private endSignalled = false;
   readonly backedUp = false;
+  /** Delivery is one macrotask later and never held back: nothing stays queued. */
+  readonly queuedBytes = 0;
 
   constructor(
     readonly kind: TransportKind,

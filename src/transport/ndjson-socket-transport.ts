@@ -149,6 +149,10 @@ export class NdjsonSocketTransport implements RpcTransport {
     return this.flow.backedUp;
   }
 
+  get queuedBytes(): number {
+    return this.flow.queued;
+  }
+
   whenWritable(): Promise<void> {
     return this.flow.whenWritable();
   }

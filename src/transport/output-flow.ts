@@ -31,6 +31,11 @@ export class OutputFlow<T> {
     private readonly hooks: OutputFlowHooks<T>,
   ) {}
 
+  /** Output not yet taken by the kernel, as the transport counts it. */
+  get queued(): number {
+    return this.hooks.queued();
+  }
+
   get overHighWater(): boolean {
     return this.hooks.queued() > this.highWaterBytes;
   }

@@ -19,6 +19,8 @@ export interface RpcTransport {
   readonly kind: TransportKind;
   /** Audit label of the peer, e.g. `unix:pid=12,uid=1000`. */
   readonly peerLabel: string;
+  /** The peer's network address (gateway connections; what auth failures are throttled by). */
+  readonly remoteAddress?: string;
   readonly isClosed: boolean;
   /** Starts delivering events; nothing is read before this. */
   start(events: TransportEvents): void;
@@ -32,4 +34,9 @@ export interface RpcTransport {
   whenWritable(): Promise<void>;
   /** Queued output is above the high-water mark: whenWritable() would wait. A check without a promise. */
   readonly backedUp: boolean;
+  /**
+   * Output queued for the peer and not yet taken by the OS (characters until a write is flushed,
+   * bytes after): what a watcher's budget is measured against (SPEC §17). A cheap read, no allocation.
+   */
+  readonly queuedBytes: number;
 }

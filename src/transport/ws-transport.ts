@@ -85,6 +85,7 @@ export class WsTransport implements RpcTransport {
     private readonly ws: WebSocket,
     readonly peerLabel: string,
     private readonly limits: TransportLimits,
+    readonly remoteAddress?: string,
   ) {
     ({ socket: this.socket, receiver: this.receiver } = wsInternals(ws));
     this.stall = new StallClock(limits.writeStallTimeoutMs, {
@@ -172,6 +173,10 @@ export class WsTransport implements RpcTransport {
 
   get backedUp(): boolean {
     return this.flow.backedUp;
+  }
+
+  get queuedBytes(): number {
+    return this.flow.queued;
   }
 
   whenWritable(): Promise<void> {

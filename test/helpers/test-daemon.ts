@@ -19,9 +19,13 @@ export type TestDaemon = {
 
 export async function startTestDaemon(
   toml = "",
-  options: Pick<DaemonOptions, "ephemeral" | "onSelfStop" | "gateway"> = {},
+  options: Pick<DaemonOptions, "ephemeral" | "onSelfStop" | "gateway"> & {
+    env?: NodeJS.ProcessEnv;
+    /** Where the temp dir goes (default the OS temp dir). */
+    parentDir?: string;
+  } = {},
 ): Promise<TestDaemon> {
-  const dir = mkdtempSync(join(tmpdir(), "zc-test-"));
+  const dir = mkdtempSync(join(options.parentDir ?? tmpdir(), "zc-test-"));
   const configDir = join(dir, "config");
   mkdirSync(configDir);
   writeFileSync(join(configDir, "config.toml"), toml);
@@ -33,10 +37,11 @@ export async function startTestDaemon(
     },
   });
   const log = pino({ level: "debug" }, sink);
+  const { env, parentDir: _parentDir, ...rest } = options;
   const daemon = await Daemon.start({
-    env: { ZEROCLAW_CONFIG_DIR: configDir, ZEROCLAW_DATA_DIR: join(dir, "data") },
+    env: { ZEROCLAW_CONFIG_DIR: configDir, ZEROCLAW_DATA_DIR: join(dir, "data"), ...env },
     log,
-    ...options,
+    ...rest,
   });
   return {
     daemon,

@@ -21,7 +21,12 @@ import (
 // whose result is ZeroclawInitializeResult — server_version is config compat.zeroclaw_version, no
 // camelCase members; anything else is the seed dialect. Both carry `implementation`, what is really
 // running. `login_code` (gateway peers only) is a one-time code from `dashboard/login` that signs
-// the connection in as the principal that minted it.
+// the connection in as the principal that minted it. A gateway peer whose authentication fails
+// (-32010 auth_required, invalid_token, invalid_login_code or throttled) gets the error line and
+// then the connection ends; wrong tokens and wrong login codes are guesses, throttled per remote
+// address (gateway.auth_throttle). A connection whose pairing token is revoked later gets
+// subscription_ended for each subscription, -32010 invalid_token on any call, and is closed within
+// 1 s.
 //
 // No grant needed.
 func (c *Client) Initialize(ctx context.Context, params *InitializeParams) (*InitializeResult, error) {
@@ -374,9 +379,13 @@ func (c *Client) SessionDelete(ctx context.Context, params *SessionDeleteParams)
 // connection too, in the order the turn's own connection gets them; it may answer an
 // approval_request with session/approve if it holds sessions:update (elicitation/create still goes
 // to the turn's connection only). Subscribing twice is the same as once. The subscription ends with
-// session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by
-// the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not
-// affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
+// session/unsubscribe or with the connection. A subscriber that stops reading is never waited for:
+// once its unread output passes sessions.max_watcher_buffer_bytes its subscription ends
+// (session/update subscription_ended, reason lagging) and it may subscribe again. When policy
+// changes (a pairing token revoked, a grant, profile or user edited) every subscription whose
+// watcher may no longer read the session ends at once the same way (reason token_revoked,
+// not_granted or session_not_owned); the turn and its own connection are not affected. Owner or
+// admin only (-32003); a session that is neither live nor stored is -32000.
 //
 // Grant: sessions:read.
 func (c *Client) SessionSubscribe(ctx context.Context, params *SessionSubscribeParams) (*SessionSubscribeResult, error) {
@@ -493,7 +502,9 @@ func (c *Client) FileUploadCommit(ctx context.Context, params *FileUploadCommitP
 // (session_id, tool_call_id, raw_input, raw_output as the text the model is told, request_id,
 // tool_name, arguments_summary, timeout_secs, dropped_messages, kept_turns, reason), with no
 // camelCase duplicates and no turnId. Each connection gets every update in its own dialect, a
-// watcher's included.
+// watcher's included. A watcher whose right to the session lapses (token revoked, grant or
+// ownership lost) or whose unread output passes sessions.max_watcher_buffer_bytes gets one
+// subscription_ended and nothing more of that session.
 //
 // The callback runs on the connection's reader goroutine, in arrival order: it must return quickly
 // and must not wait for a call on this Client (hand the value to another goroutine for that).

@@ -95,6 +95,14 @@ type StatusResult struct {
 	// The ids of the live sessions counted in sessions.live.
 	SessionIDs []string `json:"session_ids"`
 	GatewayURL *string  `json:"gateway_url"`
+	// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or
+	// assumed_owner (none available, e.g. the native addon did not build: every local peer is taken
+	// to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides
+	// root). Logged once at start. Sent by this daemon always; optional in the schema so clients
+	// generated from it still read an older daemon's status.
+	PeerIdentity StatusResultPeerIdentity `json:"peer_identity,omitempty"`
+	// Present when the daemon runs agent tools.
+	Tools *StatusResultTools `json:"tools,omitempty"`
 	// Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
 	ActiveSessions int64 `json:"active_sessions"`
 	// The config dir in force (SPEC §1).
@@ -130,6 +138,39 @@ type StatusResultSessions struct {
 	Persisted int64 `json:"persisted"`
 }
 
+// StatusResultPeerIdentity: How local peers are identified: peercred (the kernel's peer
+// credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build:
+// every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory
+// admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema
+// so clients generated from it still read an older daemon's status.
+type StatusResultPeerIdentity string
+
+// StatusResultPeerIdentity values.
+const (
+	StatusResultPeerIdentityPeercred     StatusResultPeerIdentity = "peercred"
+	StatusResultPeerIdentityAssumedOwner StatusResultPeerIdentity = "assumed_owner"
+)
+
+// StatusResultTools: Present when the daemon runs agent tools.
+type StatusResultTools struct {
+	// Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto
+	// found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here:
+	// bash refuses to run).
+	BashSandbox StatusResultToolsBashSandbox `json:"bash_sandbox"`
+}
+
+// StatusResultToolsBashSandbox: Where bash runs now: bwrap (sandboxed), off (unsandboxed:
+// tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is
+// bwrap but it does not work here: bash refuses to run).
+type StatusResultToolsBashSandbox string
+
+// StatusResultToolsBashSandbox values.
+const (
+	StatusResultToolsBashSandboxBwrap       StatusResultToolsBashSandbox = "bwrap"
+	StatusResultToolsBashSandboxOff         StatusResultToolsBashSandbox = "off"
+	StatusResultToolsBashSandboxUnavailable StatusResultToolsBashSandbox = "unavailable"
+)
+
 // RPCDiscoverResult: An OpenRPC document (this one).
 type RPCDiscoverResult struct {
 	Openrpc string                         `json:"openrpc"`
@@ -160,6 +201,7 @@ const (
 	SessionUpdateTypeApprovalRequest   SessionUpdateType = "approval_request"
 	SessionUpdateTypeHistoryTrimmed    SessionUpdateType = "history_trimmed"
 	SessionUpdateTypeTurnComplete      SessionUpdateType = "turn_complete"
+	SessionUpdateTypeSubscriptionEnded SessionUpdateType = "subscription_ended"
 )
 
 // TurnOutcome is components.schemas.TurnOutcome in openrpc.json.
@@ -176,8 +218,9 @@ const (
 //
 // Its values are *SessionUpdateAgentMessageChunk, *SessionUpdateAgentThoughtChunk,
 // *SessionUpdateToolCall, *SessionUpdateToolResult, *SessionUpdateApprovalRequest,
-// *SessionUpdateHistoryTrimmed, *SessionUpdateTurnComplete, or *UnknownVariant for a type this
-// client does not know; DecodeSessionUpdateParams reads one from JSON.
+// *SessionUpdateHistoryTrimmed, *SessionUpdateTurnComplete, *SessionUpdateSubscriptionEnded, or
+// *UnknownVariant for a type this client does not know; DecodeSessionUpdateParams reads one from
+// JSON.
 type SessionUpdateParams interface {
 	isSessionUpdateParams()
 }
@@ -206,6 +249,8 @@ func DecodeSessionUpdateParams(data []byte) (SessionUpdateParams, error) {
 		v = &SessionUpdateHistoryTrimmed{}
 	case "turn_complete":
 		v = &SessionUpdateTurnComplete{}
+	case "subscription_ended":
+		v = &SessionUpdateSubscriptionEnded{}
 	default:
 		return &UnknownVariant{Tag: tag, Raw: append([]byte(nil), data...)}, nil
 	}
@@ -335,6 +380,37 @@ type SessionUpdateTurnCompleteError struct {
 	Data any   `json:"data"`
 }
 
+// SessionUpdateSubscriptionEnded: The last update a watcher gets of a session it subscribed to
+// (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token
+// was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no
+// longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread
+// output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript).
+// Never sent to the connection running the turn for that turn's own updates, and never after
+// session/unsubscribe.
+type SessionUpdateSubscriptionEnded struct {
+	SessionID string                `json:"sessionId"`
+	Reason    SubscriptionEndReason `json:"reason"`
+}
+
+func (*SessionUpdateSubscriptionEnded) isSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v SessionUpdateSubscriptionEnded) MarshalJSON() ([]byte, error) {
+	type plain SessionUpdateSubscriptionEnded
+	return marshalTagged("type", "subscription_ended", plain(v))
+}
+
+// SubscriptionEndReason is components.schemas.SubscriptionEndReason in openrpc.json.
+type SubscriptionEndReason string
+
+// SubscriptionEndReason values.
+const (
+	SubscriptionEndReasonTokenRevoked    SubscriptionEndReason = "token_revoked"
+	SubscriptionEndReasonNotGranted      SubscriptionEndReason = "not_granted"
+	SubscriptionEndReasonSessionNotOwned SubscriptionEndReason = "session_not_owned"
+	SubscriptionEndReasonLagging         SubscriptionEndReason = "lagging"
+)
+
 // ElicitationCreateResult: accept with content {choice: "choice-<i>"} (one choice), {choices:
 // ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel.
 type ElicitationCreateResult struct {
@@ -367,6 +443,7 @@ type Config struct {
 	Security           *SecurityConfig              `json:"security,omitempty"`
 	Storage            *StorageConfig               `json:"storage,omitempty"`
 	Files              *FilesConfig                 `json:"files,omitempty"`
+	Tools              *ToolsConfig                 `json:"tools,omitempty"`
 	Compat             *CompatConfig                `json:"compat,omitempty"`
 }
 
@@ -417,12 +494,41 @@ type GatewayConfig struct {
 	// (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers
 	// a short page naming the address to open instead. Clients that send no Origin are unaffected.
 	AllowedOrigins []string `json:"allowed_origins,omitempty"`
-	// Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP
-	// 503 (retry later). They count toward max_connections too, so unauthenticated sockets never
-	// take the slots of paired peers.
+	// Gateway connections that have not completed initialize yet (pending). When this many are
+	// pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is
+	// accepted, so a client that initializes promptly always gets in while the gateway is under
+	// max_connections (SPEC §17). Pending connections count toward max_connections too.
 	MaxPendingConnections *int64 `json:"max_pending_connections,omitempty"`
 	// How long a dashboard/login code stays valid (single use).
 	LoginCodeTTLMs *int64 `json:"login_code_ttl_ms,omitempty"`
+	// A gateway connection still pending (initialize not completed) this long after its upgrade is
+	// closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local
+	// connections.
+	PendingTimeoutMs *int64 `json:"pending_timeout_ms,omitempty"`
+	// A gateway connection whose pairing token is revoked gets subscription_ended (token_revoked)
+	// for each subscription at once, its turns are cancelled, every call answers -32010, and it is
+	// closed this long after the revocation (SPEC §17: within 1 s).
+	RevokedCloseMs *int64               `json:"revoked_close_ms,omitempty"`
+	AuthThrottle   *GatewayAuthThrottle `json:"auth_throttle,omitempty"`
+}
+
+// GatewayAuthThrottle: Failed gateway authentication, counted per remote address (an IPv6 address
+// by its /64). A failure is an initialize whose auth_token is unknown or revoked (a missing token
+// ends the connection too, but is not a guess and is not counted). Every failure ends its
+// connection after the error line. Failures beyond delay_after_failures within delay_window_ms are
+// answered after a delay that starts at first_delay_ms and doubles with each further failure, up to
+// max_delay_ms; beyond refuse_after_failures within refuse_window_ms the answer is -32010 throttled
+// with retry_after_ms. A valid token is checked first and never delayed or refused.
+type GatewayAuthThrottle struct {
+	// Failures per address within delay_window_ms answered at once.
+	DelayAfterFailures *int64 `json:"delay_after_failures,omitempty"`
+	DelayWindowMs      *int64 `json:"delay_window_ms,omitempty"`
+	// The delay of the first failure past delay_after_failures; each later one doubles it.
+	FirstDelayMs *int64 `json:"first_delay_ms,omitempty"`
+	MaxDelayMs   *int64 `json:"max_delay_ms,omitempty"`
+	// Failures per address within refuse_window_ms before the answer becomes throttled.
+	RefuseAfterFailures *int64 `json:"refuse_after_failures,omitempty"`
+	RefuseWindowMs      *int64 `json:"refuse_window_ms,omitempty"`
 }
 
 // SessionsConfig is components.schemas.SessionsConfig in openrpc.json.
@@ -442,6 +548,15 @@ type SessionsConfig struct {
 	// Provider calls per turn (each round may run tools); the turn then stops with stop_reason
 	// max_tool_rounds.
 	MaxToolRounds *int64 `json:"max_tool_rounds,omitempty"`
+	// Unread output a watcher (session/subscribe) may have queued in the daemon. Once it has more,
+	// its next update is not queued: the subscription ends with session/update subscription_ended
+	// (reason lagging) and nothing more of the session is queued for it (one update may take it
+	// past the limit, e.g. a turn_complete carrying the whole reply). The watcher may subscribe
+	// again and page the transcript with session/messages. The turn never waits for a watcher; the
+	// turn's own connection keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a
+	// turn runs that far ahead of its own reader, and a watcher reading at the same pace is that
+	// far behind.
+	MaxWatcherBufferBytes *int64 `json:"max_watcher_buffer_bytes,omitempty"`
 }
 
 // ProviderConfig is components.schemas.ProviderConfig in openrpc.json.
@@ -474,7 +589,20 @@ type AgentConfig struct {
 	// Tools that run without approval.
 	AllowedTools []string `json:"allowed_tools,omitempty"`
 	// Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes).
-	MaxContextTokens *int64 `json:"max_context_tokens,omitempty"`
+	MaxContextTokens *int64            `json:"max_context_tokens,omitempty"`
+	Tools            *AgentToolsConfig `json:"tools,omitempty"`
+}
+
+// AgentToolsConfig: This agent's tool settings.
+type AgentToolsConfig struct {
+	Bash *AgentBashConfig `json:"bash,omitempty"`
+}
+
+// AgentBashConfig is components.schemas.AgentBashConfig in openrpc.json.
+type AgentBashConfig struct {
+	// Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network
+	// namespace). Without it the sandbox has only its own loopback.
+	Network *bool `json:"network,omitempty"`
 }
 
 // UserConfig is components.schemas.UserConfig in openrpc.json.
@@ -542,6 +670,37 @@ type FilesConfig struct {
 	// does not fit).
 	UploadIdleTimeoutMs *int64 `json:"upload_idle_timeout_ms,omitempty"`
 }
+
+// ToolsConfig: How the agent runtime's tools run.
+type ToolsConfig struct {
+	Bash *BashToolConfig `json:"bash,omitempty"`
+}
+
+// BashToolConfig is components.schemas.BashToolConfig in openrpc.json.
+type BashToolConfig struct {
+	// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the
+	// session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest
+	// of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or
+	// cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start.
+	// off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off
+	// with a warning at start. status.tools.bash_sandbox says which is in force.
+	Sandbox BashToolConfigSandbox `json:"sandbox,omitempty"`
+}
+
+// BashToolConfigSandbox: Where bash commands run. bwrap: in a bubblewrap sandbox (the file system
+// read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir
+// and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is
+// missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at
+// start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else
+// off with a warning at start. status.tools.bash_sandbox says which is in force.
+type BashToolConfigSandbox string
+
+// BashToolConfigSandbox values.
+const (
+	BashToolConfigSandboxAuto  BashToolConfigSandbox = "auto"
+	BashToolConfigSandboxBwrap BashToolConfigSandbox = "bwrap"
+	BashToolConfigSandboxOff   BashToolConfigSandbox = "off"
+)
 
 // CompatConfig: Compatibility with zeroclaw's own clients (SPEC §13).
 type CompatConfig struct {
@@ -1263,6 +1422,20 @@ func (v UnknownPeerData) MarshalJSON() ([]byte, error) {
 	return marshalTagged("reason", "unknown_peer", plain(v))
 }
 
+// ThrottledData: Too many failed authentications from this address (gateway.auth_throttle);
+// retry_after_ms: when one more attempt would be answered normally again
+type ThrottledData struct {
+	RetryAfterMs int64 `json:"retry_after_ms"`
+}
+
+func (*ThrottledData) isNotInitializedErrorData() {}
+
+// MarshalJSON writes the variant with its "reason" member.
+func (v ThrottledData) MarshalJSON() ([]byte, error) {
+	type plain ThrottledData
+	return marshalTagged("reason", "throttled", plain(v))
+}
+
 // VersionMismatchData: Unsupported protocol version
 type VersionMismatchData struct {
 	Requested any     `json:"requested"`
@@ -1545,8 +1718,8 @@ type ZeroclawSessionNewResult struct {
 // Its values are *ZeroclawSessionUpdateAgentMessageChunk, *ZeroclawSessionUpdateAgentThoughtChunk,
 // *ZeroclawSessionUpdateToolCall, *ZeroclawSessionUpdateToolResult,
 // *ZeroclawSessionUpdateApprovalRequest, *ZeroclawSessionUpdateHistoryTrimmed,
-// *ZeroclawSessionUpdateTurnComplete, or *UnknownVariant for a type this client does not know;
-// DecodeZeroclawSessionUpdateParams reads one from JSON.
+// *ZeroclawSessionUpdateTurnComplete, *ZeroclawSessionUpdateSubscriptionEnded, or *UnknownVariant
+// for a type this client does not know; DecodeZeroclawSessionUpdateParams reads one from JSON.
 type ZeroclawSessionUpdateParams interface {
 	isZeroclawSessionUpdateParams()
 }
@@ -1575,6 +1748,8 @@ func DecodeZeroclawSessionUpdateParams(data []byte) (ZeroclawSessionUpdateParams
 		v = &ZeroclawSessionUpdateHistoryTrimmed{}
 	case "turn_complete":
 		v = &ZeroclawSessionUpdateTurnComplete{}
+	case "subscription_ended":
+		v = &ZeroclawSessionUpdateSubscriptionEnded{}
 	default:
 		return &UnknownVariant{Tag: tag, Raw: append([]byte(nil), data...)}, nil
 	}
@@ -1698,6 +1873,21 @@ func (*ZeroclawSessionUpdateTurnComplete) isZeroclawSessionUpdateParams() {}
 func (v ZeroclawSessionUpdateTurnComplete) MarshalJSON() ([]byte, error) {
 	type plain ZeroclawSessionUpdateTurnComplete
 	return marshalTagged("type", "turn_complete", plain(v))
+}
+
+// ZeroclawSessionUpdateSubscriptionEnded: subscription_ended in the zeroclaw dialect (SPEC §17):
+// the same update, session_id instead of sessionId.
+type ZeroclawSessionUpdateSubscriptionEnded struct {
+	SessionID string                `json:"session_id"`
+	Reason    SubscriptionEndReason `json:"reason"`
+}
+
+func (*ZeroclawSessionUpdateSubscriptionEnded) isZeroclawSessionUpdateParams() {}
+
+// MarshalJSON writes the variant with its "type" member.
+func (v ZeroclawSessionUpdateSubscriptionEnded) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionUpdateSubscriptionEnded
+	return marshalTagged("type", "subscription_ended", plain(v))
 }
 
 // AgentsStatusParams is the params object of agents/status.
@@ -1897,7 +2087,7 @@ func DecodeSessionNotFoundErrorData(data []byte) (SessionNotFoundErrorData, erro
 // NotInitializedErrorData is tagged by its "reason" member.
 //
 // Its values are *NotInitializedData, *AuthRequiredData, *InvalidTokenData, *UnknownPeerData,
-// *InvalidLoginCodeData, or *UnknownVariant for a reason this client does not know;
+// *InvalidLoginCodeData, *ThrottledData, or *UnknownVariant for a reason this client does not know;
 // DecodeNotInitializedErrorData reads one from JSON.
 type NotInitializedErrorData interface {
 	isNotInitializedErrorData()
@@ -1923,6 +2113,8 @@ func DecodeNotInitializedErrorData(data []byte) (NotInitializedErrorData, error)
 		v = &UnknownPeerData{}
 	case "invalid_login_code":
 		v = &InvalidLoginCodeData{}
+	case "throttled":
+		v = &ThrottledData{}
 	default:
 		return &UnknownVariant{Tag: tag, Raw: append([]byte(nil), data...)}, nil
 	}

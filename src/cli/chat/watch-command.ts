@@ -1,6 +1,8 @@
 // zeroclaw watch SESSION: a live session's stream from another terminal (session/subscribe). Shows
 // what chat shows; on a terminal it may answer approvals too (y/a/n), like the chat that runs the turn.
-// Runs until Ctrl-C (exit 0) or until the daemon goes away (exit 3).
+// Runs until Ctrl-C (exit 0), until the daemon goes away (exit 3), or until the daemon ends the
+// subscription because the watcher lost its right to the session (exit 1); one that fell behind
+// (lagging) subscribes again and goes on.
 import { Method } from "../../../generated/methods.js";
 import { describeRpcError, openDaemon, rpcFailure } from "../daemon-client.js";
 import { Exit } from "../exit-codes.js";
@@ -79,9 +81,28 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
       render.note(turnEndLine(u, style), "turn");
     }
   };
+  const subscriptionEnded = (reason: string): void => {
+    render.endLine();
+    if (reason === "lagging") {
+      // SPEC §17: the daemon stopped queueing for us; whatever was lost is in the transcript.
+      render.note(style.dim("(fell behind: subscribing again)"), "watch");
+      inTurn = false;
+      client.sessionSubscribe({ session_id: sessionId }).catch((err: unknown) => {
+        process.stderr.write(`zeroclaw watch: cannot subscribe again: ${describeRpcError(err)}\n`);
+        quit(Exit.failed);
+      });
+      return;
+    }
+    process.stderr.write(`zeroclaw watch: the daemon ended the subscription (${reason})\n`);
+    quit(Exit.failed);
+  };
   connection.setNotificationHandler(Method.sessionUpdate, (params) => {
     const u = params as Update;
     if (u.sessionId !== sessionId) return;
+    if (u.type === "subscription_ended") {
+      queue = queue.then(() => subscriptionEnded(String(u.reason)));
+      return;
+    }
     queue = queue.then(async () => {
       if (!inTurn) {
         inTurn = true;

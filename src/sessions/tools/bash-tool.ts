@@ -1,11 +1,13 @@
 // The `bash` tool (SPEC §7): runs a model-written command in the session workspace, bounded in time
 // and in output, and never able to outlive its turn: the command gets its own process group and a
-// timeout or abort SIGKILLs that whole group, so `cmd &` children die with it.
+// timeout or abort SIGKILLs that whole group, so `cmd &` children die with it (in the bwrap sandbox of
+// SPEC §17, bash-sandbox.ts, killing the group kills bwrap and with it the command's pid namespace).
 import { type ChildProcess, spawn } from "node:child_process";
 import { accessSync, constants as fsConstants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { settleOnce } from "../settle-once.js";
 import type { Tool, ToolContext } from "../tool.js";
+import { bwrapArgs } from "./bash-sandbox.js";
 
 export type BashResult = {
   exit_code: number | null;
@@ -110,7 +112,10 @@ function commandOf(args: unknown): string | undefined {
 }
 
 function runCommand(command: string, ctx: ToolContext): Promise<BashResult | { error: string }> {
-  const { workspaceDir, signal, limits } = ctx;
+  const { workspaceDir, signal, limits, sandbox } = ctx;
+  // tools.bash.sandbox = "bwrap" without a working bwrap: never run unsandboxed instead.
+  if (sandbox.kind === "unavailable")
+    return Promise.resolve({ error: `bash refused: tools.bash.sandbox is "bwrap" but ${sandbox.why}` });
   const stdout = new CappedBuffer(Math.max(0, limits.outputMaxBytes));
   const stderr = new CappedBuffer(Math.max(0, limits.outputMaxBytes));
 
@@ -159,7 +164,12 @@ function runCommand(command: string, ctx: ToolContext): Promise<BashResult | { e
   // A timeout or an abort only kills; the result is settled when the shell closes (or cannot start).
   return settleOnce<BashResult | { error: string }>(
     (settle) => {
-      child = spawn(findShell(), ["-c", command], {
+      const argv = [findShell(), "-c", command];
+      const [file, args] =
+        sandbox.kind === "bwrap"
+          ? [sandbox.bwrap, bwrapArgs(sandbox, workspaceDir, argv)]
+          : [argv[0]!, argv.slice(1)];
+      child = spawn(file, args, {
         cwd: workspaceDir,
         env: childEnv(workspaceDir),
         // stdin is /dev/null: nobody can type into it, and a command waiting for input would only sit

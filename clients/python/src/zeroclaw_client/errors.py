@@ -181,7 +181,7 @@ class ConnectionLimitError(RpcError):
 class NotInitializedError(RpcError):
     """-32010: Not initialized or not authenticated
 
-    ``data.reason``: not_initialized, auth_required, invalid_token, unknown_peer, invalid_login_code.
+    ``data.reason``: not_initialized, auth_required, invalid_token, unknown_peer, invalid_login_code, throttled.
     """
 
     CODE = -32010

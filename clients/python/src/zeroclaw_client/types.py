@@ -20,6 +20,9 @@ __all__ = [
     "StatusResult",
     "StatusResultConnections",
     "StatusResultSessions",
+    "StatusResultPeerIdentity",
+    "StatusResultTools",
+    "StatusResultToolsBashSandbox",
     "RpcDiscoverResult",
     "RpcDiscoverResultMethodsItem",
     "ParamError",
@@ -34,21 +37,29 @@ __all__ = [
     "SessionUpdateHistoryTrimmed",
     "SessionUpdateTurnComplete",
     "SessionUpdateTurnCompleteError",
+    "SessionUpdateSubscriptionEnded",
+    "SubscriptionEndReason",
     "ElicitationCreateResult",
     "ElicitationCreateResultAction",
     "Config",
     "RpcConfig",
     "GatewayConfig",
+    "GatewayAuthThrottle",
     "SessionsConfig",
     "ProviderConfig",
     "ProviderConfigKind",
     "AgentConfig",
+    "AgentToolsConfig",
+    "AgentBashConfig",
     "UserConfig",
     "PermissionProfile",
     "PermissionProfileGrantsValueItem",
     "SecurityConfig",
     "StorageConfig",
     "FilesConfig",
+    "ToolsConfig",
+    "BashToolConfig",
+    "BashToolConfigSandbox",
     "CompatConfig",
     "ConfigEntry",
     "ConfigProp",
@@ -131,6 +142,7 @@ __all__ = [
     "AuthRequiredData",
     "InvalidTokenData",
     "UnknownPeerData",
+    "ThrottledData",
     "VersionMismatchData",
     "NotGrantedData",
     "ConfigPathForbiddenData",
@@ -165,6 +177,7 @@ __all__ = [
     "ZeroclawSessionUpdateApprovalRequest",
     "ZeroclawSessionUpdateHistoryTrimmed",
     "ZeroclawSessionUpdateTurnComplete",
+    "ZeroclawSessionUpdateSubscriptionEnded",
     "AgentsStatusParams",
     "AgentsStatusResult",
     "AgentStatus",
@@ -382,6 +395,10 @@ class StatusResult:
     session_ids: list[str]
     """The ids of the live sessions counted in sessions.live."""
     gateway_url: str | None
+    peer_identity: StatusResultPeerIdentity | None = None
+    """How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status."""
+    tools: StatusResultTools | None = None
+    """Present when the daemon runs agent tools."""
     active_sessions: int
     """Sessions the caller may see, live or persisted (zerocode's Dashboard shows it)."""
     config_dir: str
@@ -409,6 +426,8 @@ class StatusResult:
             sessions=_c.field(o, "sessions", StatusResultSessions.from_json),
             session_ids=_c.field(o, "session_ids", _c.list_of(_c.string)),
             gateway_url=_c.field(o, "gateway_url", _c.nullable(_c.string)),
+            peer_identity=_c.optional(o, "peer_identity", decode_StatusResultPeerIdentity),
+            tools=_c.optional(o, "tools", StatusResultTools.from_json),
             active_sessions=_c.field(o, "active_sessions", _c.integer),
             config_dir=_c.field(o, "config_dir", _c.string),
             config_file=_c.field(o, "config_file", _c.string),
@@ -429,6 +448,10 @@ class StatusResult:
         out["sessions"] = _c.encode(self.sessions)
         out["session_ids"] = _c.encode(self.session_ids)
         out["gateway_url"] = _c.encode(self.gateway_url)
+        if self.peer_identity is not None:
+            out["peer_identity"] = _c.encode(self.peer_identity)
+        if self.tools is not None:
+            out["tools"] = _c.encode(self.tools)
         out["active_sessions"] = _c.encode(self.active_sessions)
         out["config_dir"] = _c.encode(self.config_dir)
         out["config_file"] = _c.encode(self.config_file)
@@ -483,6 +506,26 @@ class StatusResultSessions:
         out: dict[str, JsonValue] = {}
         out["live"] = _c.encode(self.live)
         out["persisted"] = _c.encode(self.persisted)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class StatusResultTools:
+    """Present when the daemon runs agent tools."""
+
+    bash_sandbox: StatusResultToolsBashSandbox
+    """Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run)."""
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> StatusResultTools:
+        o = _c.obj(value, "StatusResultTools")
+        return cls(
+            bash_sandbox=_c.field(o, "bash_sandbox", decode_StatusResultToolsBashSandbox),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        out["bash_sandbox"] = _c.encode(self.bash_sandbox)
         return out
 
 
@@ -774,6 +817,31 @@ class SessionUpdateTurnCompleteError:
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
+class SessionUpdateSubscriptionEnded:
+    """The last update a watcher gets of a session it subscribed to (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript). Never sent to the connection running the turn for that turn's own updates, and never after session/unsubscribe."""
+
+    session_id: str
+    type: Literal["subscription_ended"] = "subscription_ended"
+    reason: SubscriptionEndReason
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> SessionUpdateSubscriptionEnded:
+        o = _c.obj(value, "SessionUpdateSubscriptionEnded")
+        return cls(
+            session_id=_c.field(o, "sessionId", _c.string),
+            type=_c.field(o, "type", _c.literal("subscription_ended")),
+            reason=_c.field(o, "reason", decode_SubscriptionEndReason),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        out["sessionId"] = _c.encode(self.session_id)
+        out["type"] = _c.encode(self.type)
+        out["reason"] = _c.encode(self.reason)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
 class ElicitationCreateResult:
     """accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel."""
 
@@ -810,6 +878,7 @@ class Config:
     security: SecurityConfig | None = None
     storage: StorageConfig | None = None
     files: FilesConfig | None = None
+    tools: ToolsConfig | None = None
     compat: CompatConfig | None = None
 
     @classmethod
@@ -826,6 +895,7 @@ class Config:
             security=_c.optional(o, "security", SecurityConfig.from_json),
             storage=_c.optional(o, "storage", StorageConfig.from_json),
             files=_c.optional(o, "files", FilesConfig.from_json),
+            tools=_c.optional(o, "tools", ToolsConfig.from_json),
             compat=_c.optional(o, "compat", CompatConfig.from_json),
         )
 
@@ -851,6 +921,8 @@ class Config:
             out["storage"] = _c.encode(self.storage)
         if self.files is not None:
             out["files"] = _c.encode(self.files)
+        if self.tools is not None:
+            out["tools"] = _c.encode(self.tools)
         if self.compat is not None:
             out["compat"] = _c.encode(self.compat)
         return out
@@ -932,9 +1004,14 @@ class GatewayConfig:
     allowed_origins: list[str] | None = None
     """Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected."""
     max_pending_connections: int | None = None
-    """Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers."""
+    """Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too."""
     login_code_ttl_ms: int | None = None
     """How long a dashboard/login code stays valid (single use)."""
+    pending_timeout_ms: int | None = None
+    """A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections."""
+    revoked_close_ms: int | None = None
+    """A gateway connection whose pairing token is revoked gets subscription_ended (token_revoked) for each subscription at once, its turns are cancelled, every call answers -32010, and it is closed this long after the revocation (SPEC §17: within 1 s)."""
+    auth_throttle: GatewayAuthThrottle | None = None
 
     @classmethod
     def from_json(cls, value: JsonValue) -> GatewayConfig:
@@ -947,6 +1024,9 @@ class GatewayConfig:
             allowed_origins=_c.optional(o, "allowed_origins", _c.list_of(_c.string)),
             max_pending_connections=_c.optional(o, "max_pending_connections", _c.integer),
             login_code_ttl_ms=_c.optional(o, "login_code_ttl_ms", _c.integer),
+            pending_timeout_ms=_c.optional(o, "pending_timeout_ms", _c.integer),
+            revoked_close_ms=_c.optional(o, "revoked_close_ms", _c.integer),
+            auth_throttle=_c.optional(o, "auth_throttle", GatewayAuthThrottle.from_json),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -965,6 +1045,55 @@ class GatewayConfig:
             out["max_pending_connections"] = _c.encode(self.max_pending_connections)
         if self.login_code_ttl_ms is not None:
             out["login_code_ttl_ms"] = _c.encode(self.login_code_ttl_ms)
+        if self.pending_timeout_ms is not None:
+            out["pending_timeout_ms"] = _c.encode(self.pending_timeout_ms)
+        if self.revoked_close_ms is not None:
+            out["revoked_close_ms"] = _c.encode(self.revoked_close_ms)
+        if self.auth_throttle is not None:
+            out["auth_throttle"] = _c.encode(self.auth_throttle)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class GatewayAuthThrottle:
+    """Failed gateway authentication, counted per remote address (an IPv6 address by its /64). A failure is an initialize whose auth_token is unknown or revoked (a missing token ends the connection too, but is not a guess and is not counted). Every failure ends its connection after the error line. Failures beyond delay_after_failures within delay_window_ms are answered after a delay that starts at first_delay_ms and doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid token is checked first and never delayed or refused."""
+
+    delay_after_failures: int | None = None
+    """Failures per address within delay_window_ms answered at once."""
+    delay_window_ms: int | None = None
+    first_delay_ms: int | None = None
+    """The delay of the first failure past delay_after_failures; each later one doubles it."""
+    max_delay_ms: int | None = None
+    refuse_after_failures: int | None = None
+    """Failures per address within refuse_window_ms before the answer becomes throttled."""
+    refuse_window_ms: int | None = None
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> GatewayAuthThrottle:
+        o = _c.obj(value, "GatewayAuthThrottle")
+        return cls(
+            delay_after_failures=_c.optional(o, "delay_after_failures", _c.integer),
+            delay_window_ms=_c.optional(o, "delay_window_ms", _c.integer),
+            first_delay_ms=_c.optional(o, "first_delay_ms", _c.integer),
+            max_delay_ms=_c.optional(o, "max_delay_ms", _c.integer),
+            refuse_after_failures=_c.optional(o, "refuse_after_failures", _c.integer),
+            refuse_window_ms=_c.optional(o, "refuse_window_ms", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        if self.delay_after_failures is not None:
+            out["delay_after_failures"] = _c.encode(self.delay_after_failures)
+        if self.delay_window_ms is not None:
+            out["delay_window_ms"] = _c.encode(self.delay_window_ms)
+        if self.first_delay_ms is not None:
+            out["first_delay_ms"] = _c.encode(self.first_delay_ms)
+        if self.max_delay_ms is not None:
+            out["max_delay_ms"] = _c.encode(self.max_delay_ms)
+        if self.refuse_after_failures is not None:
+            out["refuse_after_failures"] = _c.encode(self.refuse_after_failures)
+        if self.refuse_window_ms is not None:
+            out["refuse_window_ms"] = _c.encode(self.refuse_window_ms)
         return out
 
 
@@ -984,6 +1113,8 @@ class SessionsConfig:
     """Content kept per persisted transcript row or tool output; longer content is cut with a note."""
     max_tool_rounds: int | None = None
     """Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds."""
+    max_watcher_buffer_bytes: int | None = None
+    """Unread output a watcher (session/subscribe) may have queued in the daemon. Once it has more, its next update is not queued: the subscription ends with session/update subscription_ended (reason lagging) and nothing more of the session is queued for it (one update may take it past the limit, e.g. a turn_complete carrying the whole reply). The watcher may subscribe again and page the transcript with session/messages. The turn never waits for a watcher; the turn's own connection keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a turn runs that far ahead of its own reader, and a watcher reading at the same pace is that far behind."""
 
     @classmethod
     def from_json(cls, value: JsonValue) -> SessionsConfig:
@@ -996,6 +1127,7 @@ class SessionsConfig:
             ask_user_timeout_ms=_c.optional(o, "ask_user_timeout_ms", _c.integer),
             transcript_max_bytes=_c.optional(o, "transcript_max_bytes", _c.integer),
             max_tool_rounds=_c.optional(o, "max_tool_rounds", _c.integer),
+            max_watcher_buffer_bytes=_c.optional(o, "max_watcher_buffer_bytes", _c.integer),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -1014,6 +1146,8 @@ class SessionsConfig:
             out["transcript_max_bytes"] = _c.encode(self.transcript_max_bytes)
         if self.max_tool_rounds is not None:
             out["max_tool_rounds"] = _c.encode(self.max_tool_rounds)
+        if self.max_watcher_buffer_bytes is not None:
+            out["max_watcher_buffer_bytes"] = _c.encode(self.max_watcher_buffer_bytes)
         return out
 
 
@@ -1059,6 +1193,7 @@ class AgentConfig:
     """Tools that run without approval."""
     max_context_tokens: int | None = None
     """Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes)."""
+    tools: AgentToolsConfig | None = None
 
     @classmethod
     def from_json(cls, value: JsonValue) -> AgentConfig:
@@ -1069,6 +1204,7 @@ class AgentConfig:
             system_prompt=_c.optional(o, "system_prompt", _c.string),
             allowed_tools=_c.optional(o, "allowed_tools", _c.list_of(_c.string)),
             max_context_tokens=_c.optional(o, "max_context_tokens", _c.integer),
+            tools=_c.optional(o, "tools", AgentToolsConfig.from_json),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -1082,6 +1218,47 @@ class AgentConfig:
             out["allowed_tools"] = _c.encode(self.allowed_tools)
         if self.max_context_tokens is not None:
             out["max_context_tokens"] = _c.encode(self.max_context_tokens)
+        if self.tools is not None:
+            out["tools"] = _c.encode(self.tools)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class AgentToolsConfig:
+    """This agent's tool settings."""
+
+    bash: AgentBashConfig | None = None
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> AgentToolsConfig:
+        o = _c.obj(value, "AgentToolsConfig")
+        return cls(
+            bash=_c.optional(o, "bash", AgentBashConfig.from_json),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        if self.bash is not None:
+            out["bash"] = _c.encode(self.bash)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class AgentBashConfig:
+    network: bool | None = None
+    """Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback."""
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> AgentBashConfig:
+        o = _c.obj(value, "AgentBashConfig")
+        return cls(
+            network=_c.optional(o, "network", _c.boolean),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        if self.network is not None:
+            out["network"] = _c.encode(self.network)
         return out
 
 
@@ -1245,6 +1422,45 @@ class FilesConfig:
             out["upload_budget_bytes"] = _c.encode(self.upload_budget_bytes)
         if self.upload_idle_timeout_ms is not None:
             out["upload_idle_timeout_ms"] = _c.encode(self.upload_idle_timeout_ms)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ToolsConfig:
+    """How the agent runtime's tools run."""
+
+    bash: BashToolConfig | None = None
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> ToolsConfig:
+        o = _c.obj(value, "ToolsConfig")
+        return cls(
+            bash=_c.optional(o, "bash", BashToolConfig.from_json),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        if self.bash is not None:
+            out["bash"] = _c.encode(self.bash)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class BashToolConfig:
+    sandbox: BashToolConfigSandbox | None = None
+    """Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force."""
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> BashToolConfig:
+        o = _c.obj(value, "BashToolConfig")
+        return cls(
+            sandbox=_c.optional(o, "sandbox", decode_BashToolConfigSandbox),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        if self.sandbox is not None:
+            out["sandbox"] = _c.encode(self.sandbox)
         return out
 
 
@@ -2836,6 +3052,28 @@ class UnknownPeerData:
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
+class ThrottledData:
+    """Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again"""
+
+    reason: Literal["throttled"] = "throttled"
+    retry_after_ms: int
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> ThrottledData:
+        o = _c.obj(value, "ThrottledData")
+        return cls(
+            reason=_c.field(o, "reason", _c.literal("throttled")),
+            retry_after_ms=_c.field(o, "retry_after_ms", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        out["reason"] = _c.encode(self.reason)
+        out["retry_after_ms"] = _c.encode(self.retry_after_ms)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
 class VersionMismatchData:
     """Unsupported protocol version"""
 
@@ -3619,6 +3857,31 @@ class ZeroclawSessionUpdateTurnComplete:
 
 
 @dataclasses.dataclass(kw_only=True, slots=True)
+class ZeroclawSessionUpdateSubscriptionEnded:
+    """subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id instead of sessionId."""
+
+    session_id: str
+    type: Literal["subscription_ended"] = "subscription_ended"
+    reason: SubscriptionEndReason
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> ZeroclawSessionUpdateSubscriptionEnded:
+        o = _c.obj(value, "ZeroclawSessionUpdateSubscriptionEnded")
+        return cls(
+            session_id=_c.field(o, "session_id", _c.string),
+            type=_c.field(o, "type", _c.literal("subscription_ended")),
+            reason=_c.field(o, "reason", decode_SubscriptionEndReason),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        out["session_id"] = _c.encode(self.session_id)
+        out["type"] = _c.encode(self.type)
+        out["reason"] = _c.encode(self.reason)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
 class AgentsStatusResult:
     agents: list[AgentStatus]
 
@@ -3799,11 +4062,27 @@ def decode_ProtocolVersion(value: JsonValue) -> ProtocolVersion:
     return _c.integer(value)
 
 
-SessionUpdateType: TypeAlias = Literal["agent_message_chunk", "agent_thought_chunk", "tool_call", "tool_result", "approval_request", "history_trimmed", "turn_complete"]
+StatusResultPeerIdentity: TypeAlias = Literal["peercred", "assumed_owner"]
+"""How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status."""
+
+
+def decode_StatusResultPeerIdentity(value: JsonValue) -> StatusResultPeerIdentity:
+    return _c.literal("peercred", "assumed_owner")(value)
+
+
+StatusResultToolsBashSandbox: TypeAlias = Literal["bwrap", "off", "unavailable"]
+"""Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run)."""
+
+
+def decode_StatusResultToolsBashSandbox(value: JsonValue) -> StatusResultToolsBashSandbox:
+    return _c.literal("bwrap", "off", "unavailable")(value)
+
+
+SessionUpdateType: TypeAlias = Literal["agent_message_chunk", "agent_thought_chunk", "tool_call", "tool_result", "approval_request", "history_trimmed", "turn_complete", "subscription_ended"]
 
 
 def decode_SessionUpdateType(value: JsonValue) -> SessionUpdateType:
-    return _c.literal("agent_message_chunk", "agent_thought_chunk", "tool_call", "tool_result", "approval_request", "history_trimmed", "turn_complete")(value)
+    return _c.literal("agent_message_chunk", "agent_thought_chunk", "tool_call", "tool_result", "approval_request", "history_trimmed", "turn_complete", "subscription_ended")(value)
 
 
 TurnOutcome: TypeAlias = Literal["completed", "cancelled", "failed"]
@@ -3813,7 +4092,7 @@ def decode_TurnOutcome(value: JsonValue) -> TurnOutcome:
     return _c.literal("completed", "cancelled", "failed")(value)
 
 
-SessionUpdateParams: TypeAlias = SessionUpdateAgentMessageChunk | SessionUpdateAgentThoughtChunk | SessionUpdateToolCall | SessionUpdateToolResult | SessionUpdateApprovalRequest | SessionUpdateHistoryTrimmed | SessionUpdateTurnComplete
+SessionUpdateParams: TypeAlias = SessionUpdateAgentMessageChunk | SessionUpdateAgentThoughtChunk | SessionUpdateToolCall | SessionUpdateToolResult | SessionUpdateApprovalRequest | SessionUpdateHistoryTrimmed | SessionUpdateTurnComplete | SessionUpdateSubscriptionEnded
 """A session/update notification's params, tagged by type."""
 
 
@@ -3834,7 +4113,16 @@ def decode_SessionUpdateParams(value: JsonValue) -> SessionUpdateParams:
         return SessionUpdateHistoryTrimmed.from_json(o)
     if tag == "turn_complete":
         return SessionUpdateTurnComplete.from_json(o)
+    if tag == "subscription_ended":
+        return SessionUpdateSubscriptionEnded.from_json(o)
     raise _c.unknown_tag("type", tag)
+
+
+SubscriptionEndReason: TypeAlias = Literal["token_revoked", "not_granted", "session_not_owned", "lagging"]
+
+
+def decode_SubscriptionEndReason(value: JsonValue) -> SubscriptionEndReason:
+    return _c.literal("token_revoked", "not_granted", "session_not_owned", "lagging")(value)
 
 
 ElicitationCreateResultAction: TypeAlias = Literal["accept", "decline", "cancel"]
@@ -3856,6 +4144,14 @@ PermissionProfileGrantsValueItem: TypeAlias = Literal["read", "update", "create"
 
 def decode_PermissionProfileGrantsValueItem(value: JsonValue) -> PermissionProfileGrantsValueItem:
     return _c.literal("read", "update", "create", "delete", "execute", "manage", "*")(value)
+
+
+BashToolConfigSandbox: TypeAlias = Literal["auto", "bwrap", "off"]
+"""Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force."""
+
+
+def decode_BashToolConfigSandbox(value: JsonValue) -> BashToolConfigSandbox:
+    return _c.literal("auto", "bwrap", "off")(value)
 
 
 ConfigProp: TypeAlias = str
@@ -3977,7 +4273,7 @@ def decode_HealthStatus(value: JsonValue) -> HealthStatus:
     return _c.literal("ok", "error", "starting")(value)
 
 
-ZeroclawSessionUpdateParams: TypeAlias = ZeroclawSessionUpdateAgentMessageChunk | ZeroclawSessionUpdateAgentThoughtChunk | ZeroclawSessionUpdateToolCall | ZeroclawSessionUpdateToolResult | ZeroclawSessionUpdateApprovalRequest | ZeroclawSessionUpdateHistoryTrimmed | ZeroclawSessionUpdateTurnComplete
+ZeroclawSessionUpdateParams: TypeAlias = ZeroclawSessionUpdateAgentMessageChunk | ZeroclawSessionUpdateAgentThoughtChunk | ZeroclawSessionUpdateToolCall | ZeroclawSessionUpdateToolResult | ZeroclawSessionUpdateApprovalRequest | ZeroclawSessionUpdateHistoryTrimmed | ZeroclawSessionUpdateTurnComplete | ZeroclawSessionUpdateSubscriptionEnded
 """A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent."""
 
 
@@ -3998,6 +4294,8 @@ def decode_ZeroclawSessionUpdateParams(value: JsonValue) -> ZeroclawSessionUpdat
         return ZeroclawSessionUpdateHistoryTrimmed.from_json(o)
     if tag == "turn_complete":
         return ZeroclawSessionUpdateTurnComplete.from_json(o)
+    if tag == "subscription_ended":
+        return ZeroclawSessionUpdateSubscriptionEnded.from_json(o)
     raise _c.unknown_tag("type", tag)
 
 
@@ -4070,7 +4368,7 @@ def decode_SessionNotFoundErrorData(value: JsonValue) -> SessionNotFoundErrorDat
     raise _c.unknown_tag("reason", tag)
 
 
-NotInitializedErrorData: TypeAlias = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData
+NotInitializedErrorData: TypeAlias = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData | ThrottledData
 
 
 def decode_NotInitializedErrorData(value: JsonValue) -> NotInitializedErrorData:
@@ -4086,6 +4384,8 @@ def decode_NotInitializedErrorData(value: JsonValue) -> NotInitializedErrorData:
         return UnknownPeerData.from_json(o)
     if tag == "invalid_login_code":
         return InvalidLoginCodeData.from_json(o)
+    if tag == "throttled":
+        return ThrottledData.from_json(o)
     raise _c.unknown_tag("reason", tag)
 
 

@@ -122,6 +122,12 @@ pub struct StatusResult {
     /// The ids of the live sessions counted in sessions.live.
     pub session_ids: Vec<String>,
     pub gateway_url: Option<String>,
+    /// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer_identity: Option<StatusResultPeerIdentity>,
+    /// Present when the daemon runs agent tools.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tools: Option<StatusResultTools>,
     /// Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
     pub active_sessions: u64,
     /// The config dir in force (SPEC §1).
@@ -151,6 +157,30 @@ pub struct StatusResultSessions {
     pub live: u64,
     /// Sessions in storage, closed and killed ones included, deleted ones not.
     pub persisted: u64,
+}
+
+/// How local peers are identified: peercred (the kernel's peer credentials, SO_PEERCRED) or assumed_owner (none available, e.g. the native addon did not build: every local peer is taken to be the daemon's own uid, which the 0600 socket in its 0700 directory admits, besides root). Logged once at start. Sent by this daemon always; optional in the schema so clients generated from it still read an older daemon's status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusResultPeerIdentity {
+    Peercred,
+    AssumedOwner,
+}
+
+/// Present when the daemon runs agent tools.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StatusResultTools {
+    /// Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run).
+    pub bash_sandbox: StatusResultToolsBashSandbox,
+}
+
+/// Where bash runs now: bwrap (sandboxed), off (unsandboxed: tools.bash.sandbox is off, or auto found no working bwrap), unavailable (tools.bash.sandbox is bwrap but it does not work here: bash refuses to run).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatusResultToolsBashSandbox {
+    Bwrap,
+    Off,
+    Unavailable,
 }
 
 /// An OpenRPC document (this one).
@@ -183,6 +213,7 @@ pub enum SessionUpdateType {
     ApprovalRequest,
     HistoryTrimmed,
     TurnComplete,
+    SubscriptionEnded,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -204,6 +235,8 @@ pub enum SessionUpdateParams {
     ApprovalRequest(SessionUpdateApprovalRequest),
     HistoryTrimmed(SessionUpdateHistoryTrimmed),
     TurnComplete(SessionUpdateTurnComplete),
+    /// The last update a watcher gets of a session it subscribed to (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript). Never sent to the connection running the turn for that turn's own updates, and never after session/unsubscribe.
+    SubscriptionEnded(SessionUpdateSubscriptionEnded),
 }
 
 impl SessionUpdateParams {
@@ -217,6 +250,7 @@ impl SessionUpdateParams {
             Self::ApprovalRequest(_) => "approval_request",
             Self::HistoryTrimmed(_) => "history_trimmed",
             Self::TurnComplete(_) => "turn_complete",
+            Self::SubscriptionEnded(_) => "subscription_ended",
         }
     }
 }
@@ -311,6 +345,25 @@ pub struct SessionUpdateTurnCompleteError {
     pub data: serde_json::Value,
 }
 
+/// The last update a watcher gets of a session it subscribed to (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript). Never sent to the connection running the turn for that turn's own updates, and never after session/unsubscribe.
+///
+/// The `type: "subscription_ended"` variant of [`SessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionUpdateSubscriptionEnded {
+    #[serde(rename = "sessionId")]
+    pub session_id: String,
+    pub reason: SubscriptionEndReason,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SubscriptionEndReason {
+    TokenRevoked,
+    NotGranted,
+    SessionNotOwned,
+    Lagging,
+}
+
 /// accept with content {choice: "choice-\<i>"} (one choice), {choices: \["choice-\<i>", …\]} (several) or {answer: \<text>} (free text); decline; cancel.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ElicitationCreateResult {
@@ -350,6 +403,8 @@ pub struct Config {
     pub storage: Option<StorageConfig>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<FilesConfig>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tools: Option<ToolsConfig>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub compat: Option<CompatConfig>,
 }
@@ -404,12 +459,40 @@ pub struct GatewayConfig {
     /// Browser origins (scheme://host\[:port\], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://\<host>:\<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:\<port>, http://localhost:\<port>, http://\[::1\]:\<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_origins: Option<Vec<String>>,
-    /// Gateway connections that have not completed initialize yet; beyond it an upgrade gets HTTP 503 (retry later). They count toward max_connections too, so unauthenticated sockets never take the slots of paired peers.
+    /// Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_pending_connections: Option<u64>,
     /// How long a dashboard/login code stays valid (single use).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub login_code_ttl_ms: Option<u64>,
+    /// A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending_timeout_ms: Option<u64>,
+    /// A gateway connection whose pairing token is revoked gets subscription_ended (token_revoked) for each subscription at once, its turns are cancelled, every call answers -32010, and it is closed this long after the revocation (SPEC §17: within 1 s).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revoked_close_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auth_throttle: Option<GatewayAuthThrottle>,
+}
+
+/// Failed gateway authentication, counted per remote address (an IPv6 address by its /64). A failure is an initialize whose auth_token is unknown or revoked (a missing token ends the connection too, but is not a guess and is not counted). Every failure ends its connection after the error line. Failures beyond delay_after_failures within delay_window_ms are answered after a delay that starts at first_delay_ms and doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid token is checked first and never delayed or refused.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GatewayAuthThrottle {
+    /// Failures per address within delay_window_ms answered at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delay_after_failures: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delay_window_ms: Option<u64>,
+    /// The delay of the first failure past delay_after_failures; each later one doubles it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_delay_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_delay_ms: Option<u64>,
+    /// Failures per address within refuse_window_ms before the answer becomes throttled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refuse_after_failures: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refuse_window_ms: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -435,6 +518,9 @@ pub struct SessionsConfig {
     /// Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_tool_rounds: Option<u64>,
+    /// Unread output a watcher (session/subscribe) may have queued in the daemon. Once it has more, its next update is not queued: the subscription ends with session/update subscription_ended (reason lagging) and nothing more of the session is queued for it (one update may take it past the limit, e.g. a turn_complete carrying the whole reply). The watcher may subscribe again and page the transcript with session/messages. The turn never waits for a watcher; the turn's own connection keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a turn runs that far ahead of its own reader, and a watcher reading at the same pace is that far behind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_watcher_buffer_bytes: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -472,6 +558,22 @@ pub struct AgentConfig {
     /// Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_context_tokens: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tools: Option<AgentToolsConfig>,
+}
+
+/// This agent's tool settings.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentToolsConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bash: Option<AgentBashConfig>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentBashConfig {
+    /// Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -565,6 +667,29 @@ pub struct FilesConfig {
     /// An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub upload_idle_timeout_ms: Option<u64>,
+}
+
+/// How the agent runtime's tools run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ToolsConfig {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bash: Option<BashToolConfig>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BashToolConfig {
+    /// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<BashToolConfigSandbox>,
+}
+
+/// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BashToolConfigSandbox {
+    Auto,
+    Bwrap,
+    Off,
 }
 
 /// Compatibility with zeroclaw's own clients (SPEC §13).
@@ -1155,6 +1280,14 @@ pub struct ConnectionLimitData {
     pub limit: i64,
 }
 
+/// Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again
+///
+/// The `reason: "throttled"` variant of [`NotInitializedReason`], which carries the tag.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ThrottledData {
+    pub retry_after_ms: u64,
+}
+
 /// Unsupported protocol version
 ///
 /// The `reason: "version_mismatch"` variant of [`VersionMismatchReason`], which carries the tag.
@@ -1390,6 +1523,8 @@ pub enum ZeroclawSessionUpdateParams {
     HistoryTrimmed(ZeroclawSessionUpdateHistoryTrimmed),
     /// The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none).
     TurnComplete(ZeroclawSessionUpdateTurnComplete),
+    /// subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id instead of sessionId.
+    SubscriptionEnded(ZeroclawSessionUpdateSubscriptionEnded),
 }
 
 impl ZeroclawSessionUpdateParams {
@@ -1403,6 +1538,7 @@ impl ZeroclawSessionUpdateParams {
             Self::ApprovalRequest(_) => "approval_request",
             Self::HistoryTrimmed(_) => "history_trimmed",
             Self::TurnComplete(_) => "turn_complete",
+            Self::SubscriptionEnded(_) => "subscription_ended",
         }
     }
 
@@ -1416,6 +1552,7 @@ impl ZeroclawSessionUpdateParams {
             Self::ApprovalRequest(v) => &v.session_id,
             Self::HistoryTrimmed(v) => &v.session_id,
             Self::TurnComplete(v) => &v.session_id,
+            Self::SubscriptionEnded(v) => &v.session_id,
         }
     }
 }
@@ -1485,6 +1622,15 @@ pub struct ZeroclawSessionUpdateTurnComplete {
     pub outcome: TurnOutcome,
     /// The reply, or the error message.
     pub content: String,
+}
+
+/// subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id instead of sessionId.
+///
+/// The `type: "subscription_ended"` variant of [`ZeroclawSessionUpdateParams`], which carries the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionUpdateSubscriptionEnded {
+    pub session_id: String,
+    pub reason: SubscriptionEndReason,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -1811,6 +1957,8 @@ pub enum NotInitializedReason {
     UnknownPeer,
     /// Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again)
     InvalidLoginCode,
+    /// Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again
+    Throttled(ThrottledData),
 }
 
 impl NotInitializedReason {
@@ -1822,6 +1970,7 @@ impl NotInitializedReason {
             Self::InvalidToken => "invalid_token",
             Self::UnknownPeer => "unknown_peer",
             Self::InvalidLoginCode => "invalid_login_code",
+            Self::Throttled(_) => "throttled",
         }
     }
 }
