@@ -1,16 +1,19 @@
-// clients/python: the package's own unittest suite (runtime over real Unix sockets, every openrpc.json
-// example replayed through the generated methods), the generated modules compiling and importing with
-// warnings as errors, deterministic emitter output, and `pip install ./clients/python` (plain and
-// editable) into a fresh venv with pip's index off: the in-tree backend needs nothing from PyPI.
-// Without python3 every test here reports itself skipped.
+// clients/python (written by the Python target, codegen/targets/python/, from openrpc.json): the
+// package's own unittest suite (runtime over real Unix sockets, every openrpc.json example replayed
+// through the generated methods), pyright strict and compiling with warnings as errors, deterministic
+// target output, and `pip install ./clients/python` (plain and editable) into a fresh venv with pip's
+// index off: the in-tree backend needs nothing from PyPI. Without python3 every test here reports
+// itself skipped.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadDocument, type OpenRpcDocument } from "../codegen/legacy/document.js";
-import { emitPython } from "../codegen/python/index.js";
+import { readDocument } from "../codegen/model/index.js";
+import { pythonTarget } from "../codegen/targets/python/index.js";
+import { pythonHarness } from "./helpers/codegen-corpus/python.js";
+import { loadOwnDocument, type OpenRpcDocument } from "./helpers/own-document.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const PKG = join(ROOT, "clients", "python");
@@ -62,25 +65,21 @@ describe.skipIf(!hasPython)("clients/python (python3 ≥ 3.11)", () => {
     });
     expect(r.status, r.out).toBe(0);
     const ran = Number(/Ran (\d+) tests?/.exec(r.out)?.[1] ?? 0);
-    expect(ran, r.out).toBeGreaterThanOrEqual(32); // 26 + the build backend's 6
+    expect(ran, r.out).toBeGreaterThanOrEqual(42); // 36 + the build backend's 6
     expect(r.out).toMatch(/\nOK\b/);
     expect(r.out).not.toMatch(/skipped/); // the examples test needs openrpc.json, which is right here
   }, 120_000);
 
-  it("has generated modules that py_compile and a package that imports with warnings as errors", () => {
-    const pkg = join(SRC, "zeroclaw_client");
-    const files = readdirSync(pkg).filter((f) => f.endsWith(".py"));
-    expect(files.filter((f) => f.startsWith("_generated_"))).toHaveLength(3);
-    const compiled = py(["-m", "py_compile", ...files.map((f) => join(pkg, f))], {
-      env: { PYTHONPYCACHEPREFIX: tempDir("zc-pyc-") },
-    });
-    expect(compiled.status, compiled.out).toBe(0);
+  it("is pyright strict clean, compiles with warnings as errors and imports", async () => {
+    const built = await pythonHarness.build(PKG);
+    expect(`${built.stdout}${built.stderr}`.trim(), "pyright / compileall output").toBe("");
+    expect(built.code).toBe(0);
     const imported = py(["-W", "error", "-c", "import zeroclaw_client as z; print(len(z.__all__))"], {
       env: { PYTHONPATH: SRC },
     });
     expect(imported.status, imported.out).toBe(0);
     expect(Number(imported.out.trim())).toBeGreaterThan(150);
-  });
+  }, 120_000);
 
   it("installs into a fresh venv with no package index: pip install ./clients/python, then pip install -e", () => {
     const work = tempDir("zc-pip-");
@@ -121,28 +120,30 @@ describe.skipIf(!hasPython)("clients/python (python3 ≥ 3.11)", () => {
   }, 180_000);
 });
 
-describe("codegen/python", () => {
-  it("emits byte-identical, bannered files for the same document", () => {
-    const doc = loadDocument(join(ROOT, "openrpc.json"));
-    const first = emitPython(doc);
-    const second = emitPython(loadDocument(join(ROOT, "openrpc.json")));
-    expect(second).toEqual(first);
-    expect(first.map((f) => f.path)).toEqual([
-      "clients/python/src/zeroclaw_client/_generated_types.py",
-      "clients/python/src/zeroclaw_client/_generated_errors.py",
-      "clients/python/src/zeroclaw_client/_generated_methods.py",
-    ]);
+const own = (): OpenRpcDocument => loadOwnDocument();
+const emit = (doc: unknown) => pythonTarget.emit!(readDocument(doc), { packageName: "zeroclaw_client" });
+
+describe("codegen/targets/python on openrpc.json", () => {
+  it("emits byte-identical, bannered files for the same document, all of clients/python's generated part", () => {
+    const first = emit(own());
+    expect(emit(own())).toEqual(first);
     for (const f of first) {
-      expect(f.content.split("\n")[0]).toBe(
-        "# Generated from openrpc.json by codegen/ — do not edit. Run `npm run generate`.",
-      );
+      expect(f.content.slice(0, 120)).toMatch(/Generated by `zeroclaw codegen` from an OpenRPC document/);
+      expect(readFileSync(join(PKG, f.path), "utf8"), f.path).toBe(f.content);
     }
+    expect(first.map((f) => f.path)).toEqual(
+      expect.arrayContaining([
+        "pyproject.toml",
+        "src/zeroclaw_client/client.py",
+        "src/zeroclaw_client/runtime/upload.py",
+      ]),
+    );
   });
 });
 
-describe.skipIf(!hasPython)("codegen/python on a document with one more method", () => {
+describe.skipIf(!hasPython)("codegen/targets/python on a document with one more method", () => {
   it("types the new method's params, result and errors in the regenerated package", () => {
-    const doc = loadDocument(join(ROOT, "openrpc.json")) as OpenRpcDocument;
+    const doc = own();
     doc.components.schemas.WidgetSpinResult = {
       type: "object",
       additionalProperties: false,
@@ -161,22 +162,22 @@ describe.skipIf(!hasPython)("codegen/python on a document with one more method",
       errors: [{ $ref: "#/components/errors/SESSION_BUSY" }],
       "x-grant": "sessions:execute",
     });
-    const copy = join(tempDir("zc-pyadd-"), "src");
-    cpSync(SRC, copy, { recursive: true, filter: (p) => !p.includes("__pycache__") });
-    for (const f of emitPython(doc)) {
-      writeFileSync(join(copy, f.path.replace("clients/python/src/", "")), f.content);
+    const copy = tempDir("zc-pyadd-");
+    for (const f of emit(doc)) {
+      mkdirSync(dirname(join(copy, f.path)), { recursive: true });
+      writeFileSync(join(copy, f.path), f.content);
     }
     const probe = [
       "import inspect, zeroclaw_client as z",
-      "sig = inspect.signature(z.ClientMethods.widget_spin)",
+      "sig = inspect.signature(z.Client.widget_spin)",
       "print([(n, str(p.annotation), p.kind.name) for n, p in sig.parameters.items() if n != 'self'])",
       "print(sig.return_annotation)",
       "print(z.WidgetSpinResult.from_json({'spun': True, 'rpm': 3, 'extra': 1}))",
       "print(z.WidgetSpinParams(widget_id='w').to_json())",
-      "doc = z.ClientMethods.widget_spin.__doc__",
+      "doc = z.Client.widget_spin.__doc__",
       "print('sessions:execute' in doc, 'SessionBusyError' in doc)",
     ].join("\n");
-    const r = py(["-W", "error", "-c", probe], { env: { PYTHONPATH: copy } });
+    const r = py(["-W", "error", "-c", probe], { env: { PYTHONPATH: join(copy, "src") } });
     expect(r.status, r.out).toBe(0);
     expect(r.out.trim().split("\n")).toEqual([
       "[('widget_id', 'str', 'KEYWORD_ONLY'), ('speed', 'int | None', 'KEYWORD_ONLY')]",

@@ -19,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findTarget } from "../codegen/targets/index.js";
 import type { OpenRpcDocument } from "./helpers/own-document.js";
 import { REPO_ROOT, run } from "./helpers/proc-daemon.js";
 
@@ -65,7 +66,9 @@ const hasToolchain = (cmd: string): boolean => {
   const probe = spawnSync(cmd, [cmd === "go" ? "version" : "--version"], { stdio: "ignore" });
   return !probe.error && probe.status === 0;
 };
-const hasTarget = (lang: string): boolean => existsSync(join(REPO_ROOT, "codegen", lang, "index.ts"));
+/** A legacy target (codegen/<lang>/) or a target on the model (codegen/targets/<lang>/) writes clients/<lang>/. */
+const hasTarget = (lang: string): boolean =>
+  existsSync(join(REPO_ROOT, "codegen", lang, "index.ts")) || findTarget(lang)?.emit !== undefined;
 const why = (lang: string, toolchain: string): string | undefined =>
   !hasTarget(lang)
     ? `no codegen/${lang} target on this branch`
@@ -143,13 +146,13 @@ export const title: string = renamed.title;
     expect(bad.stdout).toMatch(/probe-bad\.ts\(3,.*TS2322: Type 'number' is not assignable to type 'string'/);
   }, 120_000);
 
-  it("python: ZeroclawClient.session_rename and its dataclasses carry the types", async (ctx) => {
+  it("python: Client.session_rename and its dataclasses carry the types", async (ctx) => {
     const skip = why("python", "python3");
     if (skip) return ctx.skip(`python skipped: ${skip}`);
     const script = `
 import dataclasses, inspect, typing
 import zeroclaw_client as z
-method = z.ZeroclawClient.session_rename
+method = z.Client.session_rename
 hints = typing.get_type_hints(method)
 assert inspect.iscoroutinefunction(method) or callable(method), method
 assert hints["session_id"] is str and hints["title"] is str, hints

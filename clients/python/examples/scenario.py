@@ -4,8 +4,9 @@
     ZEROCLAW_SOCKET=/path/to/daemon.sock python3 clients/python/examples/scenario.py clients/scenario.json
 
 Prints ``ok <step>`` or ``FAIL <step>: <why>`` per step and exits 0 only if every step passed.
-Every call goes through the client's typed methods; the ``ask_user`` question is answered by the
-handler registered with ``on_elicitation_create``.
+Every call goes through the generated client's typed methods; the ``ask_user`` question is answered
+by the handler registered with ``on_elicitation_create``, the turn's updates come from
+``session_update_events()``.
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ from zeroclaw_client import (
     ElicitationCreateResult,
     InvalidEntryData,
     InvalidParamsError,
-    SessionUpdate,
+    Client,
     SessionUpdateAgentMessageChunk,
+    SessionUpdateParams,
     SessionUpdateToolCall,
     SessionUpdateToolResult,
     VersionMismatchData,
     VersionMismatchError,
-    ZeroclawClient,
     connect,
 )
 
@@ -56,7 +57,7 @@ def runs(items: list[str]) -> list[str]:
 
 
 class Scenario:
-    def __init__(self, client: ZeroclawClient, spec: dict[str, Any]) -> None:
+    def __init__(self, client: Client, spec: dict[str, Any]) -> None:
         self.client = client
         self.spec = spec
         self.session_id = ""
@@ -64,7 +65,7 @@ class Scenario:
     async def initialize_bad_version(self, s: dict[str, Any]) -> None:
         want = s["expect_error"]
         try:
-            await self.client.initialize(protocolVersion=s["protocolVersion"])
+            await self.client.initialize(protocol_version=s["protocolVersion"])
         except VersionMismatchError as e:
             expect(e.code == want["code"], f"code {e.code}, want {want['code']}")
             expect(isinstance(e.data, VersionMismatchData), f"data {e.raw_data!r} is not VersionMismatchData")
@@ -78,7 +79,7 @@ class Scenario:
     async def initialize(self, s: dict[str, Any]) -> None:
         info = s["clientInfo"]
         result = await self.client.initialize(
-            protocolVersion=s["protocolVersion"],
+            protocol_version=s["protocolVersion"],
             client_info=ClientInfo(name=info["name"], version=info["version"]),
             client_capabilities=ClientCapabilities(elicitation=ClientCapabilitiesElicitation(form={})),
         )
@@ -124,11 +125,12 @@ class Scenario:
             asked.append(params)
             return ElicitationCreateResult(action=s["answer"]["action"], content=s["answer"]["content"])
 
-        updates: list[SessionUpdate] = []
-        with self.client.updates(self.session_id) as stream:
+        updates: list[SessionUpdateParams] = []
+        with self.client.session_update_events() as stream:
             turn = asyncio.create_task(self.client.session_prompt(session_id=self.session_id, prompt=s["prompt"]))
             async for update in stream.until_done(turn):  # typed, in order, as they stream
-                updates.append(update)
+                if update.session_id == self.session_id:
+                    updates.append(update)
         result = await turn
 
         expect(result.outcome == s["expect_outcome"], f"outcome {result.outcome}: {result.content}")

@@ -1,4 +1,4 @@
-"""The in-tree build backend (build_backend/zeroclaw_build.py): what it writes, byte for byte.
+"""The in-tree build backend (build_backend/openrpc_build.py, emitted by the Python target): what it writes, byte for byte.
 
 pip only checks that a wheel installs; these check what pip does not: RECORD's hashes, the metadata
 taken from pyproject.toml, and that two builds a moment apart are identical.
@@ -21,7 +21,7 @@ from email.parser import Parser
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("zeroclaw_build", PKG / "build_backend" / "zeroclaw_build.py")
+_spec = importlib.util.spec_from_file_location("openrpc_build", PKG / "build_backend" / "openrpc_build.py")
 assert _spec and _spec.loader
 backend = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(backend)
@@ -64,9 +64,11 @@ class BuildBackendTest(unittest.TestCase):
         with zipfile.ZipFile(path) as wheel:
             self.check_record(wheel)
             names = wheel.namelist()
-            sources = sorted(p.name for p in (PKG / "src" / "zeroclaw_client").iterdir() if p.is_file()
-                             and p.suffix != ".pyc")
-            self.assertEqual(sorted(n.split("/")[1] for n in names if n.startswith("zeroclaw_client/")), sources)
+            src = PKG / "src"
+            sources = sorted(p.relative_to(src).as_posix() for p in (src / "zeroclaw_client").rglob("*")
+                             if p.is_file() and p.suffix != ".pyc" and "__pycache__" not in p.parts)
+            self.assertEqual(sorted(n for n in names if n.startswith("zeroclaw_client/")), sources)
+            self.assertIn("zeroclaw_client/runtime/connection.py", names)
             self.assertIn("zeroclaw_client/py.typed", names)
             self.assertEqual(wheel.read(f"{INFO}/top_level.txt"), b"zeroclaw_client\n")
             self.assertIn(b"Root-Is-Purelib: true\nTag: py3-none-any\n", wheel.read(f"{INFO}/WHEEL"))
@@ -103,7 +105,7 @@ class BuildBackendTest(unittest.TestCase):
         with tarfile.open(path) as tar:
             names = tar.getnames()
             self.assertEqual({m.mtime for m in tar.getmembers()}, {315532800})
-            for need in ("pyproject.toml", "README.md", "PKG-INFO", "build_backend/zeroclaw_build.py",
+            for need in ("pyproject.toml", "README.md", "PKG-INFO", "build_backend/openrpc_build.py",
                          "src/zeroclaw_client/__init__.py", "src/zeroclaw_client/py.typed"):
                 self.assertIn(f"{base}/{need}", names)
             self.assertFalse([n for n in names if "__pycache__" in n or n.endswith(".pyc")])

@@ -1,4 +1,4 @@
-"""The hand-written connection over a real Unix socket: framing, ids, routing, the end of stream."""
+"""The generated client's socket connection over a real Unix socket: framing, ids, routing, the end of stream."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import json
 import unittest
 
 from zeroclaw_client import (
+    Client,
     ClientCapabilities,
+    ClientCapabilitiesElicitation,
     ConnectionClosedError,
     ElicitationCreateParams,
     ElicitationCreateResult,
@@ -16,12 +18,12 @@ from zeroclaw_client import (
     InvalidParamsError,
     InvalidRequestError,
     SessionBusyError,
+    RpcError,
     SessionNotFoundError,
-    SessionUpdate,
     SessionUpdateAgentMessageChunk,
+    SessionUpdateParams,
     SessionUpdateTurnComplete,
-    ZeroclawClient,
-    ZeroclawError,
+    Subscription,
 )
 
 from peer import WAIT_S, ScriptedDaemon
@@ -44,7 +46,7 @@ def update(params: dict) -> dict:
 class ConnectionTest(unittest.IsolatedAsyncioTestCase):
     async def asyncSetUp(self) -> None:
         self.daemon = await ScriptedDaemon().start()
-        self.client = await ZeroclawClient.connect(self.daemon.path, max_frame_bytes=64 * 1024)
+        self.client = await Client.connect(self.daemon.path, max_frame_bytes=64 * 1024)
 
     async def asyncTearDown(self) -> None:
         await self.client.close()
@@ -76,9 +78,9 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
     async def test_unknown_codes_and_reasons_still_raise_with_the_raw_data(self) -> None:
         call = asyncio.create_task(self.client.status())
         await self.daemon.fail(await self.daemon.receive(), -32099, "new error", {"reason": "brand_new"})
-        with self.assertRaises(ZeroclawError) as caught:
+        with self.assertRaises(RpcError) as caught:
             await call
-        self.assertIs(type(caught.exception), ZeroclawError)
+        self.assertIs(type(caught.exception), RpcError)
         self.assertEqual((caught.exception.code, caught.exception.raw_data), (-32099, {"reason": "brand_new"}))
         call = asyncio.create_task(self.client.session_kill(session_id="x"))
         await self.daemon.fail(await self.daemon.receive(), -32000, "gone", {"reason": "not_a_known_reason"})
@@ -107,7 +109,7 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
         self.assertEqual((await call).workspace_dir, long_dir)
 
     async def test_updates_arrive_typed_in_order_before_the_response(self) -> None:
-        seen: list[SessionUpdate] = []
+        seen: list[SessionUpdateParams] = []
         remove = self.client.on_session_update(seen.append)
         call = asyncio.create_task(self.client.session_prompt(session_id=SID, prompt="hi"))
         request = await self.daemon.receive()
@@ -129,20 +131,21 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
         await self.daemon.answer(await self.daemon.receive(), {"session_id": "sync", "closed": True})
         await call
 
-    async def test_update_stream_filters_by_session_and_ends_with_the_connection(self) -> None:
-        with self.client.updates(SID) as stream, self.assertLogs("zeroclaw_client", "WARNING") as logs:
+    async def test_update_stream_keeps_order_drops_what_does_not_decode_and_ends_with_the_connection(self) -> None:
+        with self.client.session_update_events() as stream, self.assertLogs("zeroclaw_client", "WARNING") as logs:
             await self.daemon.send(update({**chunk("other"), "sessionId": "s_02"}))
             await self.daemon.send(update({"sessionId": SID, "type": "no_such_type"}))  # dropped, logged
             await self.daemon.send(update(chunk("mine")))
             await self.daemon.send(update(turn_complete()))
             await self.daemon.send(update(chunk("next turn")))
-            got = [u async for u in stream.until_turn_complete()]
-            self.assertEqual([getattr(u, "text", None) for u in got], ["mine", None])
+            got = [u async for u in stream.until(lambda u: isinstance(u, SessionUpdateTurnComplete))]
+            self.assertEqual([getattr(u, "text", None) for u in got], ["other", "mine", None])
+            self.assertEqual([u.session_id for u in got], ["s_02", SID, SID])
             self.assertIsInstance(await asyncio.wait_for(anext(stream), WAIT_S), SessionUpdateAgentMessageChunk)
             await self.daemon.hang_up()
             rest = await asyncio.wait_for(_drain(stream), WAIT_S)
             self.assertEqual(rest, [])
-        self.assertIn("unknown tag 'no_such_type'", logs.output[0])
+        self.assertIn('unknown tag "no_such_type"', logs.output[0])
 
     async def test_elicitation_requests_reach_the_handler_and_its_answer_goes_back(self) -> None:
         asked: list[ElicitationCreateParams] = []
@@ -159,27 +162,18 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(response, {"jsonrpc": "2.0", "id": "zc-out-0", "result": {"action": "accept", "content": {"answer": "blue"}}})
         self.assertEqual(asked, [ElicitationCreateParams(session_id=SID, message="Which?")])
 
-    async def test_initialize_advertises_elicitation_once_a_handler_is_registered(self) -> None:
-        async def initialize(**kwargs: object) -> dict:
-            call = asyncio.create_task(self.client.initialize(protocol_version=1, **kwargs))  # type: ignore[arg-type]
-            request = await self.daemon.receive()
-            await self.daemon.fail(request, -32600, "Invalid request", {"reason": "already_initialized"})
-            with self.assertRaises(InvalidRequestError):
-                await call
-            return request["params"]
-
-        self.assertEqual(await initialize(), {"protocol_version": 1})
-        self.client.on_elicitation_create(self._accept_all)
-        self.assertEqual(await initialize(), {"protocol_version": 1, "clientCapabilities": {"elicitation": {"form": {}}}})
-        explicit = await initialize(client_capabilities=ClientCapabilities())
-        self.assertEqual(explicit, {"protocol_version": 1, "clientCapabilities": {}})  # the caller's choice stands
-
-    @staticmethod
-    async def _accept_all(params: ElicitationCreateParams) -> ElicitationCreateResult:
-        return ElicitationCreateResult(action="accept")
+    async def test_initialize_sends_the_capabilities_it_is_given(self) -> None:
+        call = asyncio.create_task(
+            self.client.initialize(protocol_version=1, client_capabilities=ClientCapabilities(elicitation=ClientCapabilitiesElicitation(form={})))
+        )
+        request = await self.daemon.receive()
+        self.assertEqual(request["params"], {"protocolVersion": 1, "clientCapabilities": {"elicitation": {"form": {}}}})
+        await self.daemon.fail(request, -32600, "Invalid request", {"reason": "already_initialized"})
+        with self.assertRaises(InvalidRequestError):
+            await call
 
     async def test_until_done_ends_the_stream_with_the_call_keeping_every_update_before_it(self) -> None:
-        with self.client.updates(SID) as stream:
+        with self.client.session_update_events() as stream:
             call = asyncio.create_task(self.client.session_prompt(session_id=SID, prompt="hi"))
             request = await self.daemon.receive()
             await self.daemon.send(update(chunk("a")))
@@ -223,7 +217,7 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
             await self.client.status()
 
 
-async def _drain(stream) -> list:  # type: ignore[no-untyped-def]
+async def _drain(stream: Subscription[SessionUpdateParams]) -> list[SessionUpdateParams]:
     return [u async for u in stream]
 
 

@@ -1,4 +1,4 @@
-"""Where the client looks for the daemon (SPEC §1), and connecting to it."""
+"""Where the client looks for the daemon (SPEC §1, the document's x-default-endpoint), and connecting to it."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 import unittest
 
 import zeroclaw_client
-from zeroclaw_client import default_socket_path
+from zeroclaw_client import UnsupportedTransportError, default_url
 
 from peer import ScriptedDaemon
 
@@ -23,7 +23,7 @@ class DefaultSocketPathTest(unittest.TestCase):
         ]
         for env, want in cases:
             with self.subTest(env=env):
-                self.assertEqual(default_socket_path(env), want)
+                self.assertEqual(default_url(env), f"unix:{want}")
 
 
 class ConnectTest(unittest.IsolatedAsyncioTestCase):
@@ -37,6 +37,8 @@ class ConnectTest(unittest.IsolatedAsyncioTestCase):
             self.assertTrue(client.connection.closed)
             other = await zeroclaw_client.connect(daemon.path)
             await other.close()
+            with self.assertRaises(UnsupportedTransportError):
+                await zeroclaw_client.connect("ws://127.0.0.1:1/")
         finally:
             if saved is None:
                 del os.environ["ZEROCLAW_SOCKET"]

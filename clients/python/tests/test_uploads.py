@@ -9,7 +9,7 @@ import os
 import tempfile
 import unittest
 
-from zeroclaw_client import FileEntry, UploadOffsetMismatchError, ZeroclawClient
+from zeroclaw_client import Client, FileEntry, UploadOffsetMismatchError
 
 from peer import ScriptedDaemon
 
@@ -29,7 +29,7 @@ def entry(data: bytes, filename: str) -> dict:
 class UploadTest(unittest.IsolatedAsyncioTestCase):
     async def asyncSetUp(self) -> None:
         self.daemon = await ScriptedDaemon().start()
-        self.client = await ZeroclawClient.connect(self.daemon.path)
+        self.client = await Client.connect(self.daemon.path)
 
     async def asyncTearDown(self) -> None:
         await self.client.close()

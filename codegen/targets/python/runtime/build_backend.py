@@ -1,9 +1,9 @@
 """The package's own PEP 517 / PEP 660 build backend, standard library only.
 
 Why not setuptools: pip builds in an isolated environment and installs the backend's `requires` into
-it from the package index, so any backend that is not in this tree makes `pip install
-./clients/python` fail on a machine without PyPI (SPEC §15: installable with that command, standard
-library only). This one needs nothing (`requires = []`): it zips `src/` into a pure-Python wheel.
+it from the package index, so any backend that is not in this tree makes `pip install ./PACKAGE`
+fail on a machine without a package index. This one needs nothing (`requires = []`): it zips `src/`
+into a pure-Python wheel.
 
 What it supports is what this package uses: a `src/` layout whose top-level entries are the packages
 (data files like `py.typed` go in with the code), and the `[project]` keys in `_FIELDS` below; any
@@ -20,9 +20,11 @@ import os
 import tarfile
 import tomllib
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent  # clients/python (an unpacked sdist has the same shape)
+ROOT = Path(__file__).resolve().parent.parent  # the package (an unpacked sdist has the same shape)
 SRC = ROOT / "src"
 SDIST_FILES = ["pyproject.toml", "README.md", "build_backend", "src", "tests", "examples"]
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip entry can carry
@@ -35,24 +37,25 @@ _FIELDS = {"name": "Name", "version": "Version", "description": "Summary", "requ
            "readme": None, "license": None}
 
 
-def _project() -> dict:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+def _project() -> dict[str, Any]:
+    project: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     unknown = sorted(set(project) - set(_FIELDS))
     if unknown:  # e.g. scripts or optional-dependencies: teach this file first
-        raise ValueError(f"build_backend/zeroclaw_build.py does not support [project] {unknown}")
+        raise ValueError(f"build_backend/openrpc_build.py does not support [project] {unknown}")
     return project
 
 
-def _metadata(project: dict) -> str:
+def _metadata(project: dict[str, Any]) -> str:
     lines = ["Metadata-Version: 2.1"]
     for key, field in _FIELDS.items():
-        value = project.get(key)
+        value: Any = project.get(key)
         if field and value is not None:
-            lines += [f"{field}: {v}" for v in (value if isinstance(value, list) else [value])]
-    license = project.get("license")
+            values: list[Any] = value if isinstance(value, list) else [value]  # pyright: ignore[reportUnknownVariableType]
+            lines += [f"{field}: {v}" for v in values]
+    license: Any = project.get("license")
     if license is not None:  # only the table form { text = "…" }; a PEP 639 expression needs 2.4
-        if not isinstance(license, dict) or set(license) != {"text"}:
-            raise ValueError(f"build_backend/zeroclaw_build.py needs license = {{ text = ... }}, not {license!r}")
+        if not isinstance(license, dict) or list(license) != ["text"]:  # pyright: ignore[reportUnknownArgumentType]
+            raise ValueError(f"build_backend/openrpc_build.py needs license = {{ text = ... }}, not {license!r}")
         lines.append(f"License: {license['text']}")
     readme = project.get("readme")
     if isinstance(readme, str):
@@ -66,13 +69,13 @@ def _metadata(project: dict) -> str:
     return "\n".join(lines) + "\n" + body
 
 
-def _names(project: dict) -> tuple[str, str]:
+def _names(project: dict[str, Any]) -> tuple[str, str]:
     """(escaped name, version) as wheel and sdist file names spell them (PEP 427, PEP 625)."""
     name = "_".join(filter(None, project["name"].replace(".", "-").replace("_", "-").split("-")))
     return name.lower(), project["version"]
 
 
-def _files(base: Path, rel: str = ""):
+def _files(base: Path, rel: str = "") -> Iterator[tuple[str, Path]]:
     """(archive path, file) under base, sorted; bytecode and build leftovers skipped."""
     for path in sorted(base.rglob("*")):
         parts = path.relative_to(base).parts
@@ -84,11 +87,11 @@ def _skipped(part: str) -> bool:
     return part == "__pycache__" or part.endswith(".egg-info")
 
 
-def _dist_info(project: dict) -> dict[str, bytes]:
+def _dist_info(project: dict[str, Any]) -> dict[str, bytes]:
     tops = sorted(p.name.removesuffix(".py") for p in SRC.iterdir() if not _skipped(p.name))
     return {
         "METADATA": _metadata(project).encode(),
-        "WHEEL": f"Wheel-Version: 1.0\nGenerator: zeroclaw_build\nRoot-Is-Purelib: true\nTag: {TAG}\n".encode(),
+        "WHEEL": f"Wheel-Version: 1.0\nGenerator: openrpc_build\nRoot-Is-Purelib: true\nTag: {TAG}\n".encode(),
         "top_level.txt": "".join(t + "\n" for t in tops).encode(),
     }
 
@@ -117,19 +120,19 @@ def _wheel(directory: str, entries: list[tuple[str, bytes]]) -> str:
 
 # -- PEP 517 hooks ------------------------------------------------------------------------------------
 
-def get_requires_for_build_wheel(config_settings=None):
+def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     return []
 
 
-def get_requires_for_build_sdist(config_settings=None):
+def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
     return []
 
 
-def get_requires_for_build_editable(config_settings=None):
+def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
     return []
 
 
-def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: dict[str, Any] | None = None) -> str:
     project = _project()
     info = Path(metadata_directory, "{}-{}.dist-info".format(*_names(project)))
     info.mkdir(parents=True, exist_ok=True)
@@ -141,18 +144,22 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
 prepare_metadata_for_build_editable = prepare_metadata_for_build_wheel
 
 
-def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+def build_wheel(
+    wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
+) -> str:
     return _wheel(wheel_directory, [(arc, path.read_bytes()) for arc, path in _files(SRC)])
 
 
-def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
+def build_editable(
+    wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
+) -> str:
     # PEP 660: the wheel holds only a .pth that puts this tree's src/ on sys.path, so edits to the
     # sources (and `npm run generate`) show up without reinstalling.
     name, version = _names(_project())
     return _wheel(wheel_directory, [(f"__editable__.{name}-{version}.pth", f"{SRC}\n".encode())])
 
 
-def build_sdist(sdist_directory, config_settings=None):
+def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = None) -> str:
     project = _project()
     base = "{}-{}".format(*_names(project))
     filename = f"{base}.tar.gz"

@@ -1,0 +1,17 @@
+"""The generated client's runtime: JSON codec, transports, errors (the same in every package)."""
+
+from .codec import UNSET, DecodeError, JsonValue, Unset
+from .connection import Connection
+from .errors import ConnectionClosedError, FrameTooLargeError, RpcError, UnsupportedTransportError
+
+__all__ = [
+    "UNSET",
+    "Connection",
+    "ConnectionClosedError",
+    "DecodeError",
+    "FrameTooLargeError",
+    "JsonValue",
+    "RpcError",
+    "Unset",
+    "UnsupportedTransportError",
+]
