@@ -1,4 +1,5 @@
 // The model's public surface: what targets, the command line and `npm run generate` import.
+export { type BundleResult, bundleExternalRefs } from "./bundle.js";
 export { loadModel, readDocument } from "./read.js";
 export * from "./types.js";
 export { type DocumentProblem, formatProblem, validateDocument } from "./validate.js";

@@ -4,6 +4,7 @@
 // codegen/ looks at a document; targets receive the `Model` this returns.
 import { readFileSync } from "node:fs";
 import { pascal, typeName } from "../naming/words.js";
+import { bundleExternalRefs } from "./bundle.js";
 import {
   arr,
   asJson,
@@ -35,8 +36,10 @@ import type {
 
 const ERROR_COMPONENT = /^#\/components\/errors\/([^/]+)$/;
 
+/** Reads a document file, with the files its external `$ref`s name (bundle.ts). */
 export function loadModel(path: string): Model {
-  return readDocument(JSON.parse(readFileSync(path, "utf8")));
+  const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
+  return readDocument(isObj(parsed) ? bundleExternalRefs(parsed, path).document : parsed);
 }
 
 /** Reads a parsed OpenRPC document (validate it first: validate.ts) into the model. */

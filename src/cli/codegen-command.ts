@@ -6,7 +6,12 @@
 // openrpc.json, `npm run generate`).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
-import { formatProblem, readDocument, validateDocument } from "../../codegen/model/index.js";
+import {
+  bundleExternalRefs,
+  formatProblem,
+  readDocument,
+  validateDocument,
+} from "../../codegen/model/index.js";
 import { findTarget, TARGETS } from "../../codegen/targets/index.js";
 import { CliError, Exit, usageError } from "./exit-codes.js";
 
@@ -15,6 +20,7 @@ export type CodegenOptions = { openrpc?: string; lang?: string; out?: string; na
 export function codegenCommand(
   o: CodegenOptions,
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+  warn: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
 ): number {
   if (!o.openrpc) throw usageError("missing --openrpc FILE");
   if (!o.lang) throw usageError(`missing --lang (${TARGETS.map((t) => t.lang).join(", ")})`);
@@ -37,6 +43,12 @@ export function codegenCommand(
     doc = JSON.parse(text);
   } catch (err) {
     throw new CliError(`${o.openrpc} is not JSON: ${(err as Error).message}`, Exit.failed);
+  }
+  // Another file's schemas and errors, named by an external $ref, join the document first.
+  if (doc !== null && typeof doc === "object" && !Array.isArray(doc)) {
+    const bundled = bundleExternalRefs(doc as Record<string, unknown>, o.openrpc);
+    for (const w of bundled.warnings) warn(`warning: ${w}`);
+    doc = bundled.document;
   }
   const problems = validateDocument(doc);
   if (problems.length > 0)

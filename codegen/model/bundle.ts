@@ -1,0 +1,185 @@
+// External `$ref`s (`other.json#/components/schemas/FELT`) brought into the document before it is read,
+// so the reader, which resolves only `#/…` pointers, sees one self-contained document. Real specs split
+// themselves over several files (Starknet's write and trace APIs point into its main API), and a
+// generator that stops at the first external reference builds nothing for them.
+//
+// Each referenced value is copied into the root's `components` section its pointer names (a schema
+// stays a schema under its own key, an error an error), so generated names are the ones its authors
+// chose; a key the root already uses for something else gets `_2`, `_3`. References inside a copied
+// value are relative to the file it came from and are followed the same way. Files are looked for next
+// to the file that names them, then (as Starknet's own tooling does) in each directory above it and in
+// the working directory. Only local files are read: a reference that cannot be loaded (a URL, a missing
+// file, a pointer that goes nowhere) becomes "any JSON" with a description saying why, and a warning.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { escapeSegment, isObj, type Obj } from "./document-view.js";
+
+export type BundleResult = { document: Obj; warnings: string[] };
+
+/** The sections a pointer into another file's components may name, as the root keeps them. */
+const SECTIONS = new Set([
+  "schemas",
+  "contentDescriptors",
+  "errors",
+  "examples",
+  "examplePairings",
+  "links",
+  "tags",
+]);
+
+/** A pointer segment as a key (`%` escapes of a URI fragment first, then `~1`, `~0`). */
+function decode(segment: string): string {
+  let text = segment;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    // Not percent-encoded after all: take it as written.
+  }
+  return text.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+export function bundleExternalRefs(document: Obj, documentPath: string, cwd = process.cwd()): BundleResult {
+  return new Bundler(document, resolve(documentPath), cwd).run();
+}
+
+class Bundler {
+  private readonly root: Record<string, unknown>;
+  private readonly files = new Map<string, unknown>();
+  /** `file#pointer` → the local `$ref` it became (so a value is copied once, and cycles end). */
+  private readonly imported = new Map<string, string>();
+  private readonly warnings: string[] = [];
+
+  constructor(
+    document: Obj,
+    private readonly rootPath: string,
+    private readonly cwd: string,
+  ) {
+    this.root = structuredClone(document) as Record<string, unknown>;
+  }
+
+  run(): BundleResult {
+    this.files.set(this.rootPath, this.root);
+    this.rewrite(this.root, this.rootPath);
+    return { document: this.root, warnings: this.warnings };
+  }
+
+  /** Rewrites every `$ref` under `value` (which came from `file`) to a local one. */
+  private rewrite(value: unknown, file: string): void {
+    const stack: unknown[] = [value];
+    while (stack.length > 0) {
+      const cur = stack.pop();
+      if (Array.isArray(cur)) {
+        stack.push(...cur);
+        continue;
+      }
+      if (!isObj(cur)) continue;
+      const node = cur as Record<string, unknown>;
+      const ref = Object.hasOwn(node, "$ref") ? node.$ref : undefined;
+      if (typeof ref === "string" && (file !== this.rootPath || !ref.startsWith("#"))) {
+        const local = this.localRef(ref, file);
+        if (local !== undefined) node.$ref = local;
+        else {
+          delete node.$ref;
+          const why = `$ref ${ref} (in ${file}) could not be loaded: typed as any JSON`;
+          node.description = typeof node.description === "string" ? `${node.description} (${why})` : why;
+        }
+      }
+      for (const key of Object.keys(node)) if (key !== "$ref") stack.push(node[key]);
+    }
+  }
+
+  /** The local `#/components/…` ref for `ref` as written in `file`, importing its target once. */
+  private localRef(ref: string, file: string): string | undefined {
+    const hash = ref.indexOf("#");
+    const filePart = hash === -1 ? ref : ref.slice(0, hash);
+    const pointer = hash === -1 ? "" : ref.slice(hash + 1);
+    const target = filePart === "" ? file : this.locate(filePart, file);
+    if (target === undefined) {
+      this.warnings.push(`${file}: cannot find ${filePart} for $ref ${ref}`);
+      return undefined;
+    }
+    const key = `${target}#${pointer}`;
+    const known = this.imported.get(key);
+    if (known !== undefined) return known;
+    if (target === this.rootPath) return `#${pointer}`;
+    const value = this.pointAt(this.load(target), pointer);
+    if (value === undefined) {
+      this.warnings.push(`${file}: $ref ${ref} points at nothing in ${target}`);
+      return undefined;
+    }
+    const segments = pointer
+      .split("/")
+      .filter((s) => s !== "")
+      .map(decode);
+    const [first, section, name] = segments;
+    const inSection =
+      first === "components" && section !== undefined && SECTIONS.has(section) && segments.length === 3;
+    const where = inSection ? section : "schemas";
+    const wanted = inSection ? name! : (segments.at(-1) ?? target.replace(/^.*\/|\.json$/g, ""));
+    const copy = structuredClone(value);
+    const local = this.place(where, wanted, copy);
+    this.imported.set(key, local);
+    // Its own references are relative to the file it came from.
+    this.rewrite(copy, target);
+    return local;
+  }
+
+  /** Puts `value` under components[section] as `wanted` (or `wanted_2`, … when taken by another value). */
+  private place(section: string, wanted: string, value: unknown): string {
+    const map = this.componentsOf(section);
+    let name = wanted;
+    for (let i = 2; Object.hasOwn(map, name); i++) name = `${wanted}_${i}`;
+    map[name] = value;
+    return `#/components/${section}/${escapeSegment(name)}`;
+  }
+
+  private componentsOf(section: string): Record<string, unknown> {
+    if (!isObj(this.root.components)) this.root.components = {};
+    const components = this.root.components as Record<string, unknown>;
+    if (!isObj(components[section])) components[section] = {};
+    return components[section] as Record<string, unknown>;
+  }
+
+  /** A local file `rel` named from `from`: next to it, in a directory above it, or in the working directory. */
+  private locate(rel: string, from: string): string | undefined {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(rel) && !rel.startsWith("file:")) return undefined;
+    let path = rel;
+    try {
+      path = rel.startsWith("file:") ? new URL(rel).pathname : decodeURIComponent(rel);
+    } catch {
+      // Not percent-encoded after all: take it as written.
+    }
+    if (isAbsolute(path)) return existsSync(path) ? path : undefined;
+    const candidates: string[] = [];
+    for (let dir = dirname(from); ; dir = dirname(dir)) {
+      candidates.push(join(dir, path));
+      if (dirname(dir) === dir) break;
+    }
+    candidates.push(resolve(this.cwd, path));
+    return candidates.find((c) => existsSync(c));
+  }
+
+  private load(path: string): unknown {
+    if (!this.files.has(path)) {
+      try {
+        this.files.set(path, JSON.parse(readFileSync(path, "utf8")));
+      } catch (err) {
+        this.warnings.push(`cannot read ${path}: ${(err as Error).message}`);
+        this.files.set(path, undefined);
+      }
+    }
+    return this.files.get(path);
+  }
+
+  private pointAt(doc: unknown, pointer: string): unknown {
+    if (pointer !== "" && !pointer.startsWith("/")) return undefined;
+    let cur = doc;
+    for (const raw of pointer === "" ? [] : pointer.slice(1).split("/")) {
+      const key = decode(raw);
+      if (Array.isArray(cur) && /^(0|[1-9][0-9]*)$/.test(key)) cur = cur[Number(key)];
+      else if (isObj(cur) && Object.hasOwn(cur, key)) cur = cur[key];
+      else return undefined;
+    }
+    return cur;
+  }
+}
