@@ -9,7 +9,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { formatProblem, readDocument, validateDocument } from "./model/index.js";
+import type { Model } from "./model/types.js";
 import { pascal } from "./naming/words.js";
+import { emitOwnGo } from "./targets/go/index.js";
 import { emitOwn } from "./zeroclaw/index.js";
 import { lintModel } from "./zeroclaw/lint.js";
 
@@ -22,7 +24,11 @@ const BANNER_MARK = /generated from openrpc\.json by codegen\//i;
  * emit<Lang>(doc)), writing our own clients/<lang>/. Each leaves this list when its target on the
  * model (codegen/targets/<lang>/) generates clients/<lang>/ instead.
  */
-const LEGACY_TARGETS = ["python", "go", "rust"] as const;
+const LEGACY_TARGETS = ["python", "rust"] as const;
+/** The client targets on the model (codegen/targets/<lang>/) that write our own clients/<lang>/. */
+const MODEL_CLIENTS: { lang: string; emit: (model: Model) => EmittedFile[] }[] = [
+  { lang: "go", emit: emitOwnGo },
+];
 
 export type EmittedFile = { path: string; content: string };
 type LegacyEmitter = (doc: never) => EmittedFile[] | Promise<EmittedFile[]>;
@@ -61,17 +67,20 @@ async function loadLegacyTargets(): Promise<{ lang: string; emit: LegacyEmitter 
 
 /** Every file codegen produces for `doc`, keyed by its path relative to the output root. */
 export async function emitAll(doc: unknown): Promise<{ files: Map<string, string>; targets: string[] }> {
-  const files = emitOwn(readDocument(doc));
-  const targets = await loadLegacyTargets();
-  for (const { lang, emit } of targets) {
-    for (const f of await emit(doc as never)) {
+  const model = readDocument(doc);
+  const files = emitOwn(model);
+  const add = (lang: string, emitted: EmittedFile[]): void => {
+    for (const f of emitted) {
       if (files.has(f.path)) throw new Error(`codegen/${lang} emits ${f.path}, which another target emits`);
       if (!BANNER_MARK.test(f.content.slice(0, 400)))
         throw new Error(`codegen/${lang}: ${f.path} has no banner`);
       files.set(f.path, f.content);
     }
-  }
-  return { files, targets: targets.map((t) => t.lang) };
+  };
+  for (const { lang, emit } of MODEL_CLIENTS) add(lang, emit(model));
+  const targets = await loadLegacyTargets();
+  for (const { lang, emit } of targets) add(lang, await emit(doc as never));
+  return { files, targets: [...MODEL_CLIENTS, ...targets].map((t) => t.lang) };
 }
 
 /** Every file under generated/, and the bannered ones under clients/ (build outputs skipped). */

@@ -42,7 +42,7 @@ export const goNaming: NamingTable = {
     member: new Set(["MarshalJSON", "UnmarshalJSON"]),
     param: new Set("ctx c h fn raw err params result call positional json context errors io".split(" ")),
   },
-  escape: (name) => `${name}_`,
+  escape: (name, kind) => (kind === "type" ? `${name}Type` : `${name}_`),
   digitPrefix: (kind) => (kind === "param" ? "n" : "N"),
   clash: (name, n) => `${name}${n}`,
   packageName: (raw) => {

@@ -5,46 +5,52 @@ import type { Docs, ErrorDecl, Method, Model, Scalar } from "../../model/types.j
 import { createNames } from "../../naming/namer.js";
 import { goNaming } from "../../naming/tables/go.js";
 
-const INITIALISMS = new Set(
-  "acl api ascii cpu css dns eof guid html http https id ip json rpc sha256 sql ssh tcp tls ttl udp ui uid uri url utf8 uuid xml".split(
-    " ",
-  ),
+const INITIALISMS = new Map(
+  "ACL API ASCII CPU CSS DNS EOF GUID HTML HTTP HTTPS ID IDs IP JSON PID RPC SHA256 SQL SSH TCP TLS TTL UDP UI UID URI URL UTF8 UUID XML"
+    .split(" ")
+    .map((w) => [w.toLowerCase(), w]),
 );
 const upper = (name: string): string =>
-  name.replace(/[A-Z][a-z]+[0-9]*(?![a-z])/g, (w) => (INITIALISMS.has(w.toLowerCase()) ? w.toUpperCase() : w));
+  name.replace(/[A-Z][a-z]+[0-9]*(?![a-z])/g, (w) => INITIALISMS.get(w.toLowerCase()) ?? w);
 
 export type GoNames = ReturnType<typeof goNames>;
 
 export function goNames(model: Model) {
   const n = createNames(model, goNaming);
-  const scopes = new Map<string, Set<string>>();
+  const { type: types, method: methods } = goNaming.reserved;
+  const scopes = new Map([
+    ["type", new Set(types)],
+    ["method", new Set(methods)],
+  ]);
   const memo = new Map<string, string>();
-  /** `raw` (unique in its scope by the namer) with initialisms, or `raw`, or `raw2`…: unique here too. */
-  const fix = (scope: string, raw: string, reserved: ReadonlySet<string> = new Set()): string => {
-    const key = `${scope}\0${raw}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const used = scopes.get(scope) ?? new Set(reserved);
-    scopes.set(scope, used);
-    let out = upper(raw);
-    if (used.has(out)) out = raw;
-    for (let i = 2; used.has(out); i++) out = `${raw}${i}`;
-    used.add(out);
-    memo.set(key, out);
-    return out;
+  let extras = 0;
+  /** The name for `key`: its raw one (unique in the namer's scope) with initialisms, or raw, or raw2…. */
+  const fix = (scope: string, key: string, raw: () => string): string => {
+    const k = `${scope}\0${key}`;
+    if (!memo.has(k)) {
+      const used = scopes.get(scope) ?? scopes.set(scope, new Set()).get(scope)!;
+      const r = raw();
+      let out = used.has(upper(r)) ? r : upper(r);
+      for (let i = 2; used.has(out); i++) out = `${r}${i}`;
+      memo.set(k, out);
+      used.add(out);
+    }
+    return memo.get(k)!;
   };
-  const types = goNaming.reserved.type;
-  const methods = goNaming.reserved.method;
   const hook = (m: Method): string => `${m.result ? "Handle" : "On"}${n.method(m)}`;
   return {
-    type: (logical: string) => fix("type", n.type(logical), types),
-    errorType: (e: ErrorDecl) => fix("type", n.errorType(e), types),
-    /** A further package-level name (constants, Decode functions, variant wrappers). */
-    extra: (name: string) => fix("type", n.extraType(name), types),
-    member: (decl: string, wire: string) => fix(`member\0${decl}`, n.member(decl, wire)),
+    type: (logical: string) => fix("type", `decl\0${logical}`, () => n.type(logical)),
+    errorType: (e: ErrorDecl) => fix("type", `error\0${e.name}`, () => n.errorType(e)),
+    /** A further package-level name (constants, Decode functions, variant wrappers): a new one each call. */
+    extra: (name: string) => fix("type", `extra\0${extras++}`, () => n.extraType(name)),
+    member: (decl: string, wire: string) => fix(`member\0${decl}`, wire, () => n.member(decl, wire)),
     /** A client method, or for a method the server calls, its `Handle…`/`On…` hook. */
-    method: (m: Method) => fix("method", m.implementedBy === "client" ? hook(m) : n.method(m), methods),
-    param: (m: Method, name: string) => fix(`param\0${m.name}`, n.param(m, name)),
+    method: (m: Method) =>
+      fix("method", `${model.methods.indexOf(m)}`, () =>
+        m.implementedBy === "client" ? hook(m) : n.method(m),
+      ),
+    param: (m: Method, name: string) =>
+      fix(`param\0${model.methods.indexOf(m)}`, name, () => n.param(m, name)),
     enumMember: (decl: string, value: Scalar) => n.enumMember(decl, value),
   };
 }
@@ -53,6 +59,7 @@ export function goNames(model: Model) {
 // these characters, `.` only inside a word and `'` only in `'s`.
 const HEADING = /^\p{Lu}.*[\p{L}\p{Nd}]$/u;
 const NOT_HEADING = /[;:!?+*/=[\]{}_^°&§~%#@<">\\]|\.( |$)|'(?!s( |$))/;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\ufeff]/g;
 const LINK = /^\[(.*?)\]:([ \t].*:\/\/.*)$/;
 
 /** A Go string literal (JSON's escapes are Go's, but for lone surrogates, which Go refuses). */
@@ -65,58 +72,50 @@ export const goString = (s: string): string =>
  * and a full stop after a one-line paragraph that gofmt would take for a heading.
  */
 export function comment(texts: (string | undefined)[], indent = ""): string {
+  const lines = (p: string): string[] => p.split("\n").flatMap((l) => (l.trim() === "" ? [] : [l.trim()]));
   const paragraphs = texts
-    .filter((t): t is string => t !== undefined && t.trim() !== "")
     .flatMap((t) =>
-      t
-        // eslint-disable-next-line no-control-regex
+      (t ?? "")
         .replace(/\r\n?/g, "\n")
-        .replace(/[\u0000-\u0008\u000b-\u001f\u007f\ufeff]/g, "")
+        .replace(CONTROL, "")
         .split(/\n\s*\n/)
-        .map((p) => p.split("\n").map((l) => l.trim()).filter((l) => l !== "")),
+        .map(lines),
     )
     .filter((p) => p.length > 0)
     // A paragraph of `[text]: url` lines is link definitions to gofmt, which moves them to the end.
     .map((p) => (p.every((l) => LINK.test(l)) ? p.map((l) => l.replace(LINK, "$1:$2")) : p));
-  const lines = paragraphs.flatMap((p, i) => {
-    const heading =
-      i > 0 && i < paragraphs.length - 1 && p.length === 1 && HEADING.test(p[0]!) && !NOT_HEADING.test(p[0]!);
+  const out = paragraphs.flatMap((p, i) => {
+    const last = i === paragraphs.length - 1;
+    const heading = i > 0 && !last && p.length === 1 && HEADING.test(p[0]!) && !NOT_HEADING.test(p[0]!);
     return [...(i > 0 ? [""] : []), ...(heading ? [`${p[0]}.`] : p)];
   });
-  return lines.map((l) => `${indent}//${l === "" ? "" : ` ${l}`}\n`).join("");
+  return out.map((l) => `${indent}//${l === "" ? "" : ` ${l}`}\n`).join("");
 }
 
 /** Summary, description and the deprecation paragraph Go tools recognise. */
-export const docTexts = (docs: Docs, deprecated = "Deprecated: the document marks this deprecated."): string[] => [
+export const docTexts = (docs: Docs): string[] => [
   ...(docs.summary !== undefined && docs.summary !== docs.description ? [docs.summary] : []),
   ...(docs.description !== undefined ? [docs.description] : []),
-  ...(docs.deprecated ? [deprecated] : []),
+  ...(docs.deprecated ? ["Deprecated: the document marks this deprecated."] : []),
 ];
 
 /**
  * Rows of cells (struct fields, constants) aligned the way gofmt's tabwriter does: every cell but
- * the last padded to its column's widest plus one space. Rows are `[comment, ...cells]`; a row with
- * a comment starts a new block, as a comment line ends gofmt's alignment.
+ * the last padded to its column's widest plus one. A row is `[comment, ...cells]`; a comment line
+ * ends gofmt's alignment, so a row with a comment starts a new block.
  */
-export function aligned(rows: [string, ...string[]][], indent = "\t"): string {
-  const out: string[] = [];
-  let block: string[][] = [];
-  const flush = (): void => {
-    const widths = block[0]?.map((_, c) => Math.max(...block.map((r) => [...(r[c] ?? "")].length))) ?? [];
-    for (const r of block)
-      out.push(`${indent}${r.map((cell, c) => (c < r.length - 1 ? cell.padEnd(widths[c]! + 1) : cell)).join("")}\n`);
-    block = [];
-  };
-  for (const [doc, ...cells] of rows) {
-    if (doc !== "") {
-      flush();
-      out.push(doc);
-    }
-    block.push(cells);
-  }
-  flush();
-  return out.join("");
-}
+export type Row = [string, ...string[]];
+export const aligned = (rows: Row[]): string =>
+  rows
+    .map(([doc, ...cells], i) => {
+      let a = i;
+      while (a > 0 && rows[a]![0] === "") a--;
+      let b = i + 1;
+      while (b < rows.length && rows[b]![0] === "") b++;
+      const width = (c: number): number => Math.max(...rows.slice(a, b).map((r) => r[c + 1]!.length));
+      return `${doc}\t${cells.map((x, c) => (c < cells.length - 1 ? x.padEnd(width(c) + 1) : x)).join("")}\n`;
+    })
+    .join("");
 
 /** A function of one statement (or none), on one line where gofmt keeps it there (under 100 columns). */
 export const func = (header: string, stmt = ""): string =>

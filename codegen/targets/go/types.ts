@@ -3,34 +3,29 @@
 // is an *UnknownVariant), type aliases for the rest. Where a value sits decides its Go type: an
 // optional member is a pointer (nil: left out), a nullable one a pointer too, one that may be both
 // a Nullable; slices, json.RawMessage and interfaces are nil-able themselves.
-import type { Decl, IntegerRange, Model, ObjectDecl, Scalar, Type } from "../../model/types.js";
-import { aligned, comment, docTexts, func, type GoNames, goString } from "./names.js";
+import type { Decl, IntegerType, Member, Model, ObjectDecl, Scalar, Type } from "../../model/types.js";
+import { aligned, comment, docTexts, func, type GoNames, goString, type Row } from "./names.js";
 
-const INT: Record<IntegerRange, string> = {
-  int32: "int32",
-  uint32: "uint32",
-  int53: "int64",
-  int64: "int64",
-  uint64: "uint64",
-  // The document sets no bound: json.Number keeps every digit, whatever the size.
-  unbounded: "json.Number",
-};
+type Tag = { key: string; values: Scalar[] };
+
+// Integers the document does not bound are json.Number, which keeps every digit whatever the size.
+const int = (r: IntegerType["range"]): string =>
+  r === "unbounded" ? "json.Number" : r === "int53" ? "int64" : r;
+const RAW = "json.RawMessage";
+const SCALAR: Record<string, string | undefined> = { string: "string", number: "float64", boolean: "bool" };
 /** What a Go type can hold: nil-able kinds hold null (and absence) themselves. */
 type Shape = "struct" | "slice" | "raw" | "iface" | "value";
 const NILABLE = new Set<Shape>(["slice", "raw", "iface"]);
 // encoding/json's rule for a tag name; vet refuses the rest too.
 const TAG = /^[\p{L}\p{Nd}!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/u;
 
-export const literalType = (v: string | number | boolean): string =>
-  typeof v === "string"
-    ? "string"
-    : typeof v === "boolean"
-      ? "bool"
-      : Number.isInteger(v) && Math.abs(v) < 2 ** 63
-        ? "int64"
-        : "float64";
-export const goLiteral = (v: string | number | boolean): string =>
-  typeof v === "string" ? goString(v) : String(v);
+/** What an array, map or nullable holds. */
+const inner = (t: Type): Type | undefined =>
+  t.kind === "array" ? t.items : t.kind === "map" ? t.values : t.kind === "nullable" ? t.type : undefined;
+/** The Go type of a literal or enum value. */
+export const literalType = (v: Scalar): string =>
+  typeof v === "number" && Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? "int64" : SCALAR[typeof v]!;
+export const goLiteral = (v: Scalar): string => (typeof v === "string" ? goString(v) : String(v));
 
 export class GoTypes {
   /** The init lines that register each union's Decode function with the runtime's decoder. */
@@ -51,8 +46,7 @@ export class GoTypes {
 
   /** An alias that refers to itself without an object or union in between. */
   private recursive(name: string, t: Type, seen = new Set<string>()): boolean {
-    if (t.kind === "array" || t.kind === "nullable") return this.recursive(name, t.kind === "array" ? t.items : t.type, seen);
-    if (t.kind === "map") return this.recursive(name, t.values, seen);
+    if (inner(t)) return this.recursive(name, inner(t)!, seen);
     if (t.kind !== "ref") return false;
     if (t.name === name) return true;
     const d = this.decl(t.name);
@@ -73,51 +67,27 @@ export class GoTypes {
   }
 
   shape(t: Type, seen = new Set<string>()): Shape {
-    if (t.kind === "array") return "slice";
-    if (t.kind === "any" || t.kind === "null") return "raw";
     if (t.kind === "nullable") return this.shape(t.type, seen);
-    if (t.kind !== "ref") return "value";
+    if (t.kind !== "ref")
+      return t.kind === "array" ? "slice" : t.kind === "any" || t.kind === "null" ? "raw" : "value";
     const d = this.decl(t.name);
     if (d === undefined || seen.has(t.name)) return "raw";
     seen.add(t.name);
-    switch (d.kind) {
-      case "object":
-        return this.rawReason(d) ? "raw" : "struct";
-      case "enum":
-        return d.valueType === "mixed" ? "raw" : "value";
-      case "alias":
-        if (this.recursive(d.name, d.type)) return this.strip(d.type).t.kind === "array" ? "slice" : "raw";
-        return this.shape(this.strip(d.type).t, seen);
-      default:
-        return "iface";
-    }
+    if (d.kind === "object") return this.rawReason(d) ? "raw" : "struct";
+    if (d.kind === "enum") return d.valueType === "mixed" ? "raw" : "value";
+    if (d.kind !== "alias") return "iface";
+    const base = this.strip(d.type).t;
+    return !this.recursive(d.name, d.type) ? this.shape(base, seen) : base.kind === "array" ? "slice" : "raw";
   }
 
   /** The Go type of a value that is present and not null. */
   go(t: Type): string {
-    switch (t.kind) {
-      case "ref":
-        return this.names.type(t.name);
-      case "string":
-        return "string";
-      case "number":
-        return "float64";
-      case "integer":
-        return INT[t.range];
-      case "boolean":
-        return "bool";
-      case "null":
-      case "any":
-        return "json.RawMessage";
-      case "literal":
-        return literalType(t.value);
-      case "array":
-        return `[]${this.elem(t.items)}`;
-      case "map":
-        return `Map[${this.elem(t.values)}]`;
-      case "nullable":
-        return this.elem(t);
-    }
+    if (t.kind === "ref") return this.names.type(t.name);
+    if (t.kind === "integer") return int(t.range);
+    if (t.kind === "literal") return literalType(t.value);
+    if (t.kind === "array") return `[]${this.elem(t.items)}`;
+    if (t.kind === "map") return `Map[${this.elem(t.values)}]`;
+    return t.kind === "nullable" ? this.elem(t) : (SCALAR[t.kind] ?? RAW);
   }
 
   /** A value that is always there (an item, a map value, a required param): null as nil. */
@@ -144,7 +114,8 @@ export class GoTypes {
     const s = this.strip(t);
     if (s.nullable || s.t.kind !== "ref" || this.shape(s.t) !== "struct") return undefined;
     let d = this.decl(s.t.name);
-    for (let i = 0; d?.kind === "alias" && i < 64; i++) d = d.type.kind === "ref" ? this.decl(d.type.name) : undefined;
+    for (let i = 0; d?.kind === "alias" && i < 64; i++)
+      d = d.type.kind === "ref" ? this.decl(d.type.name) : undefined;
     return d?.kind === "object" ? d.name : undefined;
   }
 
@@ -162,44 +133,47 @@ export class GoTypes {
 
   /** Whether decoding `t` needs the package's own decoder (a union in it, outside a Map). */
   private holdsUnion(t: Type, seen = new Set<string>()): boolean {
-    if (t.kind === "array" || t.kind === "nullable") return this.holdsUnion(t.kind === "array" ? t.items : t.type, seen);
+    if (inner(t)) return this.holdsUnion(inner(t)!, seen);
     const d = t.kind === "ref" && !seen.has(t.name) ? this.decl(t.name) : undefined;
     if (d?.kind === "alias") return seen.add(d.name) && this.holdsUnion(d.type, seen);
     return d?.kind === "tagged" || d?.kind === "union";
   }
 
-  private field(d: ObjectDecl, m: ObjectDecl["members"][number]): string {
+  private field(d: ObjectDecl, m: Member): string {
     const s = this.strip(m.type);
     const g = this.go(s.t);
     const shape = this.shape(s.t);
-    if (m.required && !s.nullable) return shape === "struct" && this.embeds(this.structOf(s.t)!, d.name) ? `*${g}` : g;
+    if (m.required && !s.nullable)
+      return shape === "struct" && this.embeds(this.structOf(s.t)!, d.name) ? `*${g}` : g;
     if (m.required) return NILABLE.has(shape) ? g : `*${g}`;
     if (!s.nullable) return shape === "raw" || shape === "iface" ? g : `*${g}`;
     return shape === "raw" ? g : `Nullable[${g}]`;
   }
 
-  /** Doc lines for a value: its docs, and why it is any JSON when the model says why. */
+  /** Doc lines for a value: its docs, and why it is any JSON where the model says why. */
   docs(docs: ObjectDecl["docs"], t?: Type): string[] {
-    const reasons: string[] = [];
-    const walk = (x: Type): void => {
-      if (x.kind === "any" && x.reason) reasons.push(`Any JSON: ${x.reason}.`);
-      if (x.kind === "array") walk(x.items);
-      if (x.kind === "map") walk(x.values);
-      if (x.kind === "nullable") walk(x.type);
-    };
-    if (t) walk(t);
-    return [...docTexts(docs), ...reasons];
+    // Only an `any` type carries a `reason`; refs are names, so this never leaves the value's own type.
+    const reasons = [...JSON.stringify(t ?? {}).matchAll(/"reason":("(?:[^"\\]|\\.)*")/g)];
+    return [...docTexts(docs), ...reasons.map((r) => `Any JSON: ${JSON.parse(r[1]!)}.`)];
   }
 
   private struct(d: ObjectDecl, name: string, head: string): string {
-    const rows = d.members.map((m): [string, ...string[]] => {
+    const rows = d.members.map((m): Row => {
+      // `-` alone would mean "no member"; `-,` is the member named "-".
       const tag = `${m.name === "-" ? "-," : m.name}${m.required ? "" : ",omitempty"}`;
-      return [comment(this.docs(m.docs, m.type), "\t"), this.names.member(d.name, m.name), this.field(d, m), `\`json:"${tag}"\``];
+      return [
+        comment(this.docs(m.docs, m.type), "\t"),
+        this.names.member(d.name, m.name),
+        this.field(d, m),
+        `\`json:"${tag}"\``,
+      ];
     });
     let out = `${head}type ${name} struct {\n${aligned(rows)}}\n`;
     const fixed = d.members.filter((m) => m.required && m.type.kind === "literal");
     if (fixed.length > 0) {
-      const sets = fixed.map((m) => `\tv.${this.names.member(d.name, m.name)} = ${goLiteral((m.type as { value: string }).value)}\n`);
+      const set = (m: Member): string =>
+        `\tv.${this.names.member(d.name, m.name)} = ${goLiteral((m.type as { value: Scalar }).value)}\n`;
+      const sets = fixed.map(set);
       out += `\n// MarshalJSON writes the members that have one fixed value with that value.\nfunc (v ${name}) MarshalJSON() ([]byte, error) {\n\ttype plain ${name}\n${sets.join("")}\treturn marshal(plain(v))\n}\n`;
     }
     if (d.members.some((m) => this.holdsUnion(m.type)))
@@ -208,7 +182,7 @@ export class GoTypes {
   }
 
   /** Interface, markers, variant wrappers and Decode for a union (by `tag` when it is tagged). */
-  private union(name: string, head: string[], variants: Type[], tag?: { key: string; values: Scalar[] }): string {
+  private union(name: string, head: string[], variants: Type[], tag?: Tag): string {
     const marker = `is${name}`;
     const decoder = this.names.extra(`Decode${name}`);
     const parts: string[] = [];
@@ -252,32 +226,43 @@ func ${decoder}(data []byte) (${name}, error) {
 
   render(d: Decl): string {
     const name = this.names.type(d.name);
-    const origin = d.origin.kind === "component" ? `the schema ${d.origin.key}` : `the schema at ${d.origin.pointer}`;
+    const origin =
+      d.origin.kind === "component" ? `the schema ${d.origin.key}` : `the schema at ${d.origin.pointer}`;
     const texts = [`${name} is ${origin}.`, ...this.docs(d.docs)];
     const head = (extra: string[] = []): string => comment([...texts, ...extra]);
     switch (d.kind) {
       case "object": {
         const raw = this.rawReason(d);
-        if (raw) return `${head([`Any JSON: ${raw}.`])}type ${name} = json.RawMessage\n`;
+        if (raw) return `${head([`Any JSON: ${raw}.`])}type ${name} = ${RAW}\n`;
         return this.struct(d, name, head());
       }
       case "enum": {
         const values = [...new Set(d.values.map((v) => v.value))];
         if (d.valueType === "mixed")
-          return `${head([`Any JSON, one of ${values.map((v) => JSON.stringify(v)).join(", ")}.`])}type ${name} = json.RawMessage\n`;
-        const base = d.valueType === "string" ? "string" : d.valueType === "boolean" ? "bool" : d.valueType === "integer" ? "int64" : "float64";
-        const rows = values.map((v): [string, ...string[]] => ["", this.names.extra(`${name}${this.names.enumMember(d.name, v)}`), name, `= ${goLiteral(v)}`]);
+          return `${head([`Any JSON, one of ${values.map((v) => JSON.stringify(v)).join(", ")}.`])}type ${name} = ${RAW}\n`;
+        const base = d.valueType === "integer" ? "int64" : SCALAR[d.valueType]!;
+        const constant = (v: Scalar): string =>
+          this.names.extra(`${name}${this.names.enumMember(d.name, v)}`);
+        const rows = values.map((v): Row => ["", constant(v), name, `= ${goLiteral(v)}`]);
         return `${head()}type ${name} ${base}\n\n// The values of ${name}.\nconst (\n${aligned(rows)})\n`;
       }
-      case "tagged":
-        return this.union(name, texts, d.variants.map((v) => v.type), { key: d.tag, values: d.variants.map((v) => v.value) });
+      case "tagged": {
+        const tag = { key: d.tag, values: d.variants.map((v) => v.value) };
+        return this.union(
+          name,
+          texts,
+          d.variants.map((v) => v.type),
+          tag,
+        );
+      }
       case "union":
         return this.union(name, texts, d.variants);
       case "alias": {
         const inner = this.strip(d.type).t;
-        if (!this.recursive(d.name, d.type)) return `${head(this.docs({}, d.type))}type ${name} = ${this.go(inner)}\n`;
+        if (!this.recursive(d.name, d.type))
+          return `${head(this.docs({}, d.type))}type ${name} = ${this.go(inner)}\n`;
         if (inner.kind === "array") return `${head()}type ${name} []${this.elem(inner.items)}\n`;
-        return `${head(["Any JSON: a schema that refers to itself."])}type ${name} = json.RawMessage\n`;
+        return `${head(["Any JSON: a schema that refers to itself."])}type ${name} = ${RAW}\n`;
       }
     }
   }

@@ -42,8 +42,8 @@ function probe(model: Model, pkg: string, url: string, calls: Call[]): string {
       byName
         ? Object.fromEntries(c.params.filter((p) => p.value !== undefined).map((p) => [p.name, p.value]))
         : c.params[k]?.value;
-    const vars = list.map(([n, t], k) => {
-      const type = byName ? t!.replace(/^\*/, "") : t!;
+    const vars = list.map(([, t], k) => {
+      const type = byName ? t.replace(/^\*/, "") : t;
       const v = value(k);
       return `\tvar a${i}_${k} ${qualify(type)}\n${v === undefined ? "" : `\tmust(json.Unmarshal([]byte(${raw(JSON.stringify(v))}), &a${i}_${k}))\n`}`;
     });

@@ -12,6 +12,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"reflect"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -28,7 +29,12 @@ type outcome struct {
 
 // Client is one connection to the server. Calls may run in parallel; over a stream a single
 // reader goroutine routes each response to its caller by id, and the server's requests and
-// notifications to the handlers set with the Handle… and On… methods.
+// notifications to the handlers set with the Handle… and On… methods. Each request from the server
+// runs in its own goroutine, with a context cancelled when the Client closes; an *RPCError its
+// handler returns is sent as it is, any other error as -32603, and without a handler the server
+// gets -32601. A notification's callback runs on the reader goroutine, in arrival order: it must
+// return quickly and must not wait for a call on this Client. Over HTTP the server has no way to
+// send either.
 type Client struct {
 	rwc      io.ReadWriteCloser // nil over HTTP
 	http     *httpTransport     // nil over a stream
@@ -232,6 +238,52 @@ func (c *Client) onNotification(method string, h notificationHandler) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.notifications[method] = h
+}
+
+// serve registers fn, a typed Handle…/On… callback, for the server's method: a request handler
+// func(context.Context, params…) (R, error) or a notification callback func(params…). By name, the
+// params object decodes into fn's one param; by position, the params array into its params in order.
+func (c *Client) serve(method string, byName bool, fn any) {
+	f := reflect.ValueOf(fn)
+	request := f.Type().NumOut() == 2
+	args := func(ctx context.Context, raw json.RawMessage) ([]reflect.Value, error) {
+		in := make([]reflect.Value, f.Type().NumIn())
+		var ptrs []any
+		for i := range in {
+			if request && i == 0 {
+				in[0] = reflect.ValueOf(ctx)
+				continue
+			}
+			p := reflect.New(f.Type().In(i))
+			in[i] = p.Elem()
+			ptrs = append(ptrs, p.Interface())
+		}
+		if byName && len(ptrs) == 1 {
+			return in, decodeParams(raw, ptrs[0])
+		}
+		return in, decodePositional(raw, ptrs...)
+	}
+	if !request {
+		c.onNotification(method, func(raw json.RawMessage) error {
+			in, err := args(c.ctx, raw)
+			if err == nil {
+				f.Call(in)
+			}
+			return err
+		})
+		return
+	}
+	c.handle(method, func(ctx context.Context, raw json.RawMessage) (any, error) {
+		in, err := args(ctx, raw)
+		if err != nil {
+			return nil, invalidParams(err)
+		}
+		out := f.Call(in)
+		if err, _ := out[1].Interface().(error); err != nil {
+			return nil, err
+		}
+		return out[0].Interface(), nil
+	})
 }
 
 func (c *Client) logf(format string, args ...any) {

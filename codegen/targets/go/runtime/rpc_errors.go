@@ -12,11 +12,21 @@ import (
 )
 
 // RPCError is a JSON-RPC error object as the server sent it. A declared error arrives as its
-// generated type (which unwraps to this); an error the document does not declare as an *RPCError.
+// generated type, which embeds it (Code, Message and raw Data) with its Data typed, and which
+// errors.As finds an *RPCError in; an error the document does not declare arrives as an *RPCError.
 type RPCError struct {
 	Code    int             `json:"code"`
 	Message string          `json:"message"`
 	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+// As lets errors.As find the *RPCError inside a declared error type, which embeds it.
+func (e *RPCError) As(target any) bool {
+	if t, ok := target.(**RPCError); ok {
+		*t = e
+		return true
+	}
+	return false
 }
 
 func (e *RPCError) Error() string {

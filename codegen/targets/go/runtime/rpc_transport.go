@@ -30,8 +30,20 @@ var ErrWebSocket = errors.New("ws:// and wss:// need a WebSocket library, and th
 
 var scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://`)
 
-// dial connects to url by its scheme.
-func dial(ctx context.Context, url string, opts []Option) (*Client, error) {
+// defaultURL says where Dial connects when given "": DefaultURL, unless a hand-written file of the
+// package replaces it in an init function.
+var defaultURL = func() (string, error) { return DefaultURL, nil }
+
+// Dial connects to url: http(s)://… (JSON-RPC over HTTP POST), unix:PATH or a socket path
+// (newline-delimited JSON over a Unix socket); "" is DefaultURL, the document's first server.
+func Dial(ctx context.Context, url string, opts ...Option) (*Client, error) {
+	if url == "" {
+		u, err := defaultURL()
+		if err != nil {
+			return nil, err
+		}
+		url = u
+	}
 	lower := strings.ToLower(url)
 	switch {
 	case url == "":

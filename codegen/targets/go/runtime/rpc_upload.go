@@ -25,9 +25,11 @@ type UploadOptions struct {
 	Progress func(received, total int64)
 }
 
-// upload sends size bytes read from r into a session and decodes file/upload/commit's result as R.
-func upload[R any](ctx context.Context, c *Client, sessionID string, r io.Reader, size int64, opts UploadOptions) (R, error) {
-	var result R
+// Upload sends size bytes read from r into a session as a chunked upload: file/upload/begin, then
+// file/upload/chunk in pieces of the size the server chose, then file/upload/commit, whose result
+// it returns.
+func (c *Client) Upload(ctx context.Context, sessionID string, r io.Reader, size int64, opts UploadOptions) (uploadResult, error) {
+	var result uploadResult
 	begin := struct {
 		SessionID string `json:"session_id"`
 		SizeBytes int64  `json:"size_bytes"`
@@ -83,10 +85,10 @@ func upload[R any](ctx context.Context, c *Client, sessionID string, r io.Reader
 	return result, err
 }
 
-// uploadBytes uploads data in chunks, declaring its sha256 so the server checks it at commit.
-func uploadBytes[R any](ctx context.Context, c *Client, sessionID, filename string, data []byte) (R, error) {
+// UploadBytes uploads data in chunks, declaring its sha256 so the server checks it at commit.
+func (c *Client) UploadBytes(ctx context.Context, sessionID, filename string, data []byte) (uploadResult, error) {
 	sum := sha256.Sum256(data)
-	return upload[R](ctx, c, sessionID, bytes.NewReader(data), int64(len(data)), UploadOptions{
+	return c.Upload(ctx, sessionID, bytes.NewReader(data), int64(len(data)), UploadOptions{
 		Filename: filename,
 		SHA256:   hex.EncodeToString(sum[:]),
 	})
