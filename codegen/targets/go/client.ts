@@ -114,8 +114,7 @@ type uploadResult = ${commit ? types.result(commit) : "json.RawMessage"}
     model.info.description,
   ])}package ${pkg}
 
-${imports.length > 0 ? `import (\n${imports.map((i) => `\t"${i}"\n`).join("")})\n` : ""}
-// DefaultURL is the document's first server, where Dial(ctx, "") connects ("" when it lists none).
+${imports.length > 0 ? `import (\n${imports.map((i) => `\t"${i}"\n`).join("")})\n\n` : ""}// DefaultURL is the document's first server, where Dial(ctx, "") connects ("" when it lists none).
 const DefaultURL = ${goString(server)}
 
 ${body}`;

@@ -39,10 +39,8 @@ export function generateGo(model: Model, pkg: string, banner = BANNER) {
 /** Our own client (`npm run generate`): package zeroclaw in clients/go/zeroclaw/, beside hand-written files. */
 export function emitOwnGo(model: Model): EmittedFile[] {
   const banner = `${BANNER}\n// Generated from openrpc.json by codegen/ — do not edit. Run \`npm run generate\`.`;
-  return generateGo(model, "zeroclaw", banner).files.map((f) => ({
-    ...f,
-    path: `clients/go/zeroclaw/${f.path}`,
-  }));
+  const { files } = generateGo(model, "zeroclaw", banner);
+  return files.map((f) => ({ ...f, path: `clients/go/zeroclaw/${f.path}` }));
 }
 
 export function emitGo(model: Model, options: EmitOptions): EmittedFile[] {

@@ -1,14 +1,14 @@
 // Go spelling on top of the namer: initialisms upper-cased the way Go code spells them (`SessionId` →
 // `SessionID`, `Url` → `URL`), unique per scope; and the text helpers every Go file needs (doc
 // comments gofmt leaves as they are, gofmt's column alignment, string literals).
-import type { Docs, ErrorDecl, Method, Model, Scalar } from "../../model/types.js";
+import type { Docs, ErrorDecl, Method, Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { goNaming } from "../../naming/tables/go.js";
 
+const WORDS =
+  "ACL API ASCII CPU CSS DNS EOF GUID HTML HTTP HTTPS ID IDs IP JSON PID RPC SHA256 SQL SSH TCP TLS TTL";
 const INITIALISMS = new Map(
-  "ACL API ASCII CPU CSS DNS EOF GUID HTML HTTP HTTPS ID IDs IP JSON PID RPC SHA256 SQL SSH TCP TLS TTL UDP UI UID URI URL UTF8 UUID XML"
-    .split(" ")
-    .map((w) => [w.toLowerCase(), w]),
+  `${WORDS} UDP UI UID URI URL UTF8 UUID XML`.split(" ").map((w) => [w.toLowerCase(), w]),
 );
 const upper = (name: string): string =>
   name.replace(/[A-Z][a-z]+[0-9]*(?![a-z])/g, (w) => INITIALISMS.get(w.toLowerCase()) ?? w);
@@ -51,7 +51,7 @@ export function goNames(model: Model) {
       ),
     param: (m: Method, name: string) =>
       fix(`param\0${model.methods.indexOf(m)}`, name, () => n.param(m, name)),
-    enumMember: (decl: string, value: Scalar) => n.enumMember(decl, value),
+    enumMember: n.enumMember,
   };
 }
 
@@ -62,9 +62,9 @@ const NOT_HEADING = /[;:!?+*/=[\]{}_^°&§~%#@<">\\]|\.( |$)|'(?!s( |$))/;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\ufeff]/g;
 const LINK = /^\[(.*?)\]:([ \t].*:\/\/.*)$/;
 
-/** A Go string literal (JSON's escapes are Go's, but for lone surrogates, which Go refuses). */
+/** A Go string literal: JSON's escapes are Go's, but for lone surrogates; a BOM is an error in Go source. */
 export const goString = (s: string): string =>
-  JSON.stringify(s).replace(/\\ud[89a-f][0-9a-f]{2}/gi, "\\ufffd");
+  JSON.stringify(s.replace(/[\ud800-\udfff]/gu, "\ufffd")).replaceAll("\ufeff", "\\ufeff");
 
 /**
  * `//` comment lines from document text, in a form gofmt (Go ≥ 1.19 reformats doc comments)

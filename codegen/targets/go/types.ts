@@ -210,7 +210,7 @@ ${func(`func (v *${impl}) UnmarshalJSON(data []byte) error`, "return decodeValue
     });
     const body = tag
       ? `decodeTagged(data, ${goString(tag.key)}, func(tag any) any {\n\t\tswitch tag {\n${cases!.join("")}\t\t}\n\t\treturn nil\n\t})`
-      : `decodeUntagged(data, ${goString(name)}, ${[...new Set(impls)].map((i) => `new(${i})`).join(", ")})`;
+      : `decodeUntagged(data, ${goString(name)}${[...new Set(impls)].map((i) => `, new(${i})`).join("")})`;
     parts.push(`// ${decoder} decodes a ${name}${tag ? ": a tag it does not know is an *UnknownVariant" : ": the first variant the JSON fits"}.
 func ${decoder}(data []byte) (${name}, error) {
 	v, err := ${body}
@@ -240,7 +240,9 @@ func ${decoder}(data []byte) (${name}, error) {
         const values = [...new Set(d.values.map((v) => v.value))];
         if (d.valueType === "mixed")
           return `${head([`Any JSON, one of ${values.map((v) => JSON.stringify(v)).join(", ")}.`])}type ${name} = ${RAW}\n`;
-        const base = d.valueType === "integer" ? "int64" : SCALAR[d.valueType]!;
+        const base = values.every((v) => literalType(v) === "int64")
+          ? "int64"
+          : (SCALAR[d.valueType] ?? "float64");
         const constant = (v: Scalar): string =>
           this.names.extra(`${name}${this.names.enumMember(d.name, v)}`);
         const rows = values.map((v): Row => ["", constant(v), name, `= ${goLiteral(v)}`]);

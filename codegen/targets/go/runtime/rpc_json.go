@@ -162,12 +162,7 @@ func decodeUntagged(data []byte, union string, candidates ...any) (any, error) {
 	}
 	for _, strict := range []bool{true, false} {
 		for _, c := range candidates {
-			dec := json.NewDecoder(bytes.NewReader(data))
-			if strict {
-				dec.DisallowUnknownFields()
-			}
-			var raw json.RawMessage
-			if dec.Decode(&raw) == nil && decodeStrictly(raw, c, strict) == nil {
+			if decodeStrictly(data, c, strict) == nil {
 				return c, nil
 			}
 		}
@@ -175,17 +170,28 @@ func decodeUntagged(data []byte, union string, candidates ...any) (any, error) {
 	return nil, fmt.Errorf("%.60s fits none of the variants of %s", data, union)
 }
 
+// decodeStrictly decodes data into *ptr; strictly, a generated struct (its fields have json tags)
+// must also declare every member data has, and data must have every member the struct requires
+// (the fields without omitempty).
 func decodeStrictly(data []byte, ptr any, strict bool) error {
-	if !strict {
-		return decodeValue(data, ptr)
+	t := reflect.TypeOf(ptr).Elem()
+	if strict && t.Kind() == reflect.Struct && t.NumField() > 0 && t.Field(0).Tag.Get("json") != "" {
+		var members map[string]json.RawMessage
+		if err := json.Unmarshal(data, &members); err != nil || members == nil {
+			return fmt.Errorf("not an object: %.40s", data)
+		}
+		for i := 0; i < t.NumField(); i++ {
+			name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+			if _, ok := members[name]; !ok && !strings.Contains(opts, "omitempty") {
+				return fmt.Errorf("no %q member", name)
+			}
+			delete(members, name)
+		}
+		for name := range members {
+			return fmt.Errorf("a member %q the variant does not declare", name)
+		}
 	}
-	v := reflect.ValueOf(ptr).Elem()
-	if _, union := unionDecoders[v.Type()]; union || reflect.PtrTo(v.Type()).Implements(unmarshalerType) {
-		return decodeValue(data, ptr)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	return dec.Decode(ptr)
+	return decodeValue(data, ptr)
 }
 
 // Ptr returns a pointer to v, for optional members: Params{Limit: Ptr[int64](10)}.
@@ -352,7 +358,7 @@ func positional(required int, args ...any) []any {
 	for end > required && isNil(args[end-1]) {
 		end--
 	}
-	return args[:end]
+	return append([]any{}, args[:end]...)
 }
 
 func isNil(v any) bool {
