@@ -197,7 +197,9 @@ const (
 // A session/update notification's params, tagged by type.
 //
 // It is one of *SessionUpdateAgentMessageChunk, *SessionUpdateAgentThoughtChunk, *SessionUpdateToolCall, *SessionUpdateToolResult, *SessionUpdateApprovalRequest, *SessionUpdateHistoryTrimmed, *SessionUpdateTurnComplete, *UnknownVariant.
-type SessionUpdateParams interface{ isSessionUpdateParams() }
+type SessionUpdateParams interface {
+	isSessionUpdateParams()
+}
 
 func (*SessionUpdateAgentMessageChunk) isSessionUpdateParams() {}
 
@@ -1783,7 +1785,9 @@ type ZeroclawSessionNewResult struct {
 // A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent.
 //
 // It is one of *ZeroclawSessionUpdateAgentMessageChunk, *ZeroclawSessionUpdateAgentThoughtChunk, *ZeroclawSessionUpdateToolCall, *ZeroclawSessionUpdateToolResult, *ZeroclawSessionUpdateApprovalRequest, *ZeroclawSessionUpdateHistoryTrimmed, *ZeroclawSessionUpdateTurnComplete, *UnknownVariant.
-type ZeroclawSessionUpdateParams interface{ isZeroclawSessionUpdateParams() }
+type ZeroclawSessionUpdateParams interface {
+	isZeroclawSessionUpdateParams()
+}
 
 func (*ZeroclawSessionUpdateAgentMessageChunk) isZeroclawSessionUpdateParams() {}
 
@@ -2040,7 +2044,9 @@ func (v ZeroclawSessionSubscribeResult) MarshalJSON() ([]byte, error) {
 // InvalidRequestErrorData is the schema at #/components/errors/INVALID_REQUEST/x-data-schema.
 //
 // It is one of *InvalidRequestData, *FrameTooLargeData, *FrameTimeoutData, *AlreadyInitializedData, *UnknownVariant.
-type InvalidRequestErrorData interface{ isInvalidRequestErrorData() }
+type InvalidRequestErrorData interface {
+	isInvalidRequestErrorData()
+}
 
 func (*InvalidRequestData) isInvalidRequestErrorData() {}
 
@@ -2076,7 +2082,9 @@ func DecodeInvalidRequestErrorData(data []byte) (InvalidRequestErrorData, error)
 // InvalidParamsErrorData is the schema at #/components/errors/INVALID_PARAMS/x-data-schema.
 //
 // It is one of *InvalidParamsData, *InvalidEntryData, *InvalidConfigData, *FileTooLargeData, *FilenameTooLongData, *ChunkTooLargeData, *ExceedsDeclaredSizeData, *UnknownVariant.
-type InvalidParamsErrorData interface{ isInvalidParamsErrorData() }
+type InvalidParamsErrorData interface {
+	isInvalidParamsErrorData()
+}
 
 func (*InvalidParamsData) isInvalidParamsErrorData() {}
 
@@ -2124,7 +2132,9 @@ func DecodeInvalidParamsErrorData(data []byte) (InvalidParamsErrorData, error) {
 // SessionNotFoundErrorData is the schema at #/components/errors/SESSION_NOT_FOUND/x-data-schema.
 //
 // It is one of *SessionNotFoundData, *NoRunningTurnData, *SessionKilledData, *UnknownVariant.
-type SessionNotFoundErrorData interface{ isSessionNotFoundErrorData() }
+type SessionNotFoundErrorData interface {
+	isSessionNotFoundErrorData()
+}
 
 func (*SessionNotFoundData) isSessionNotFoundErrorData() {}
 
@@ -2156,7 +2166,9 @@ func DecodeSessionNotFoundErrorData(data []byte) (SessionNotFoundErrorData, erro
 // NotInitializedErrorData is the schema at #/components/errors/NOT_INITIALIZED/x-data-schema.
 //
 // It is one of *NotInitializedData, *AuthRequiredData, *InvalidTokenData, *UnknownPeerData, *InvalidLoginCodeData, *UnknownVariant.
-type NotInitializedErrorData interface{ isNotInitializedErrorData() }
+type NotInitializedErrorData interface {
+	isNotInitializedErrorData()
+}
 
 func (*NotInitializedData) isNotInitializedErrorData() {}
 
@@ -2196,7 +2208,9 @@ func DecodeNotInitializedErrorData(data []byte) (NotInitializedErrorData, error)
 // ForbiddenErrorData is the schema at #/components/errors/FORBIDDEN/x-data-schema.
 //
 // It is one of *NotGrantedData, *ConfigPathForbiddenData, *LocalOnlyData, *AgentNotAllowedData, *CwdForbiddenData, *AdminRequiredData, *UnknownVariant.
-type ForbiddenErrorData interface{ isForbiddenErrorData() }
+type ForbiddenErrorData interface {
+	isForbiddenErrorData()
+}
 
 func (*NotGrantedData) isForbiddenErrorData() {}
 
@@ -2240,7 +2254,9 @@ func DecodeForbiddenErrorData(data []byte) (ForbiddenErrorData, error) {
 // UploadLimitErrorData is the schema at #/components/errors/UPLOAD_LIMIT/x-data-schema.
 //
 // It is one of *ConnectionUploadsData, *BudgetData, *UnknownVariant.
-type UploadLimitErrorData interface{ isUploadLimitErrorData() }
+type UploadLimitErrorData interface {
+	isUploadLimitErrorData()
+}
 
 func (*ConnectionUploadsData) isUploadLimitErrorData() {}
 

@@ -57,7 +57,7 @@ export function goNames(model: Model) {
 
 // go/doc/comment's old-style heading: a lone line, capitalised, ending in a letter or digit, none of
 // these characters, `.` only inside a word and `'` only in `'s`.
-const HEADING = /^\p{Lu}.*[\p{L}\p{Nd}]$/u;
+const HEADING = /^\p{Lu}(.*[\p{L}\p{Nd}])?$/u;
 const NOT_HEADING = /[;:!?+*/=[\]{}_^°&§~%#@<">\\]|\.( |$)|'(?!s( |$))/;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\ufeff]/g;
 const LINK = /^\[(.*?)\]:([ \t].*:\/\/.*)$/;

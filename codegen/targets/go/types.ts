@@ -192,7 +192,9 @@ export class GoTypes {
       const what = v.kind === "ref" ? this.names.type(v.name) : v.kind;
       const impl = this.names.extra(`${name} ${what}`);
       parts.push(`// ${impl} is the ${what} variant of ${name}.
-type ${impl} struct{ Value ${this.elem(v)} }
+type ${impl} struct {
+	Value ${this.elem(v)}
+}
 
 // MarshalJSON writes the value.
 ${func(`func (v ${impl}) MarshalJSON() ([]byte, error)`, "return marshal(v.Value)")}
@@ -202,7 +204,7 @@ ${func(`func (v *${impl}) UnmarshalJSON(data []byte) error`, "return decodeValue
     });
     const all = [...new Set([...impls, ...(tag ? ["UnknownVariant"] : [])])];
     const one = `It is one of ${all.map((i) => `*${i}`).join(", ")}.`;
-    parts.unshift(`${comment([...head, one])}type ${name} interface{ ${marker}() }\n`);
+    parts.unshift(`${comment([...head, one])}type ${name} interface {\n\t${marker}()\n}\n`);
     parts.push(all.map((i) => func(`func (*${i}) ${marker}()`)).join("\n"));
     const cases = tag?.values.map((value, i) => {
       const v = typeof value === "number" ? `float64(${value})` : goLiteral(value as string | boolean);

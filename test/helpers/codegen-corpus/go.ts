@@ -14,7 +14,7 @@ import type { Call, LanguageHarness, Run } from "./harness.js";
 export const GO_ENV = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" };
 
 /** Runs a Go tool in `cwd` (stdin closed: the tools never read it). */
-function run(cmd: string, args: readonly string[], cwd: string): Promise<Run> {
+export function goRun(cmd: string, args: readonly string[], cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env: GO_ENV, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -102,11 +102,11 @@ export const goHarness: LanguageHarness = {
   async build(dir): Promise<Run> {
     const out: Run = { code: 0, stdout: "", stderr: "" };
     for (const [cmd, args] of [
-      ["gofmt", ["-l", "."]],
+      ["gofmt", ["-l", "-d", "."]],
       ["go", ["build", "./..."]],
       ["go", ["vet", "./..."]],
     ] as const) {
-      const r = await run(cmd, args, dir);
+      const r = await goRun(cmd, args, dir);
       out.stdout += r.stdout;
       out.stderr += r.stderr;
       if (r.code !== 0) return { ...out, code: r.code };
@@ -117,6 +117,6 @@ export const goHarness: LanguageHarness = {
     const pkg = /^module (\S+)$/m.exec(readFileSync(join(dir, "go.mod"), "utf8"))![1]!;
     mkdirSync(join(dir, "probe"), { recursive: true });
     writeFileSync(join(dir, "probe", "main.go"), probe(model, pkg, url, calls));
-    return run("go", ["run", "./probe"], dir);
+    return goRun("go", ["run", "./probe"], dir);
   },
 };
