@@ -65,7 +65,10 @@ const hasToolchain = (cmd: string): boolean => {
   const probe = spawnSync(cmd, [cmd === "go" ? "version" : "--version"], { stdio: "ignore" });
   return !probe.error && probe.status === 0;
 };
-const hasTarget = (lang: string): boolean => existsSync(join(REPO_ROOT, "codegen", lang, "index.ts"));
+// A legacy target (codegen/<lang>/) or one on the model (codegen/targets/<lang>/, with its runtime).
+const hasTarget = (lang: string): boolean =>
+  existsSync(join(REPO_ROOT, "codegen", lang, "index.ts")) ||
+  existsSync(join(REPO_ROOT, "codegen", "targets", lang, "runtime"));
 const why = (lang: string, toolchain: string): string | undefined =>
   !hasTarget(lang)
     ? `no codegen/${lang} target on this branch`

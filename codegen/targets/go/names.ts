@@ -37,7 +37,8 @@ export function goNames(model: Model) {
     }
     return memo.get(k)!;
   };
-  const hook = (m: Method): string => `${m.result ? "Handle" : "On"}${n.method(m)}`;
+  const hook = (m: Method): string =>
+    m.implementedBy === "client" ? `${m.result ? "Handle" : "On"}${n.method(m)}` : n.method(m);
   return {
     type: (logical: string) => fix("type", `decl\0${logical}`, () => n.type(logical)),
     errorType: (e: ErrorDecl) => fix("type", `error\0${e.name}`, () => n.errorType(e)),
@@ -45,10 +46,7 @@ export function goNames(model: Model) {
     extra: (name: string) => fix("type", `extra\0${extras++}`, () => n.extraType(name)),
     member: (decl: string, wire: string) => fix(`member\0${decl}`, wire, () => n.member(decl, wire)),
     /** A client method, or for a method the server calls, its `Handle…`/`On…` hook. */
-    method: (m: Method) =>
-      fix("method", `${model.methods.indexOf(m)}`, () =>
-        m.implementedBy === "client" ? hook(m) : n.method(m),
-      ),
+    method: (m: Method) => fix("method", `${model.methods.indexOf(m)}`, () => hook(m)),
     param: (m: Method, name: string) =>
       fix(`param\0${model.methods.indexOf(m)}`, name, () => n.param(m, name)),
     enumMember: n.enumMember,
