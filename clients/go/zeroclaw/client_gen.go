@@ -48,6 +48,8 @@ func (c *Client) Initialize(ctx context.Context, params *InitializeParams) (*Ini
 // Daemon health and counters.
 //
 // Also carries zerocode's members (active_sessions, config_dir, config_file, config_kind, local_ipc_endpoint) in both dialects. server_version is the implementation's own version in the seed dialect and config compat.zeroclaw_version in the zeroclaw dialect (ZeroclawStatusResult), like initialize's.
+//
+// Grant: system:read.
 func (c *Client) Status(ctx context.Context) (*StatusResult, error) {
 	return call[*StatusResult](ctx, c, "status", byName(nil), specInvalidParamsError, specNotInitializedError, specForbiddenError)
 }
@@ -57,6 +59,8 @@ func (c *Client) Status(ctx context.Context) (*StatusResult, error) {
 // Component and process health (zerocode's Dashboard and status line poll it).
 //
 // The same shape in both dialects. components holds at least rpc (the local socket listener), storage (the SQLite database, probed by this call) and gateway while the gateway runs; each is ok, error (last_error says why) or starting. process samples this daemon process; cpu_percent is the CPU it used since the previous health call, summed over cores (null on the first call). Times are RFC 3339.
+//
+// Grant: system:read.
 func (c *Client) Health(ctx context.Context) (*HealthResult, error) {
 	return call[*HealthResult](ctx, c, "health", byName(nil), specInvalidParamsError, specNotInitializedError, specForbiddenError)
 }
@@ -66,6 +70,8 @@ func (c *Client) Health(ctx context.Context) (*HealthResult, error) {
 // The agents the caller may use, with their session counts (zerocode's Chat and Code panes start here).
 //
 // zerocode's Chat and Code panes call it before session/new, to pick an agent (one enabled agent is started at once, several are offered). Lists every configured agent the caller may use (allowed_agents); enabled is always true here (this daemon has no switch to disable an agent), live_sessions and persisted_sessions count the caller's visible sessions of that agent, channels is empty (this daemon has no messaging channels). The same shape in both dialects.
+//
+// Grant: system:read.
 func (c *Client) AgentsStatus(ctx context.Context) (*AgentsStatusResult, error) {
 	return call[*AgentsStatusResult](ctx, c, "agents/status", byName(nil), specInvalidParamsError, specNotInitializedError, specForbiddenError)
 }
@@ -73,6 +79,8 @@ func (c *Client) AgentsStatus(ctx context.Context) (*AgentsStatusResult, error) 
 // RPCDiscover calls rpc.discover.
 //
 // This OpenRPC document (OpenRPC service discovery).
+//
+// Grant: system:read.
 func (c *Client) RPCDiscover(ctx context.Context) (*RPCDiscoverResult, error) {
 	return call[*RPCDiscoverResult](ctx, c, "rpc.discover", byName(nil), specInvalidParamsError, specNotInitializedError, specForbiddenError)
 }
@@ -80,6 +88,8 @@ func (c *Client) RPCDiscover(ctx context.Context) (*RPCDiscoverResult, error) {
 // ConfigGet calls config/get.
 //
 // Read the live config, or one prop of it; secrets are masked as ****.
+//
+// Grant: config:read.
 func (c *Client) ConfigGet(ctx context.Context, params *ConfigGetParams) (*ConfigGetResult, error) {
 	return call[*ConfigGetResult](ctx, c, "config/get", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specInternalError)
 }
@@ -87,6 +97,8 @@ func (c *Client) ConfigGet(ctx context.Context, params *ConfigGetParams) (*Confi
 // ConfigSet calls config/set.
 //
 // Set one prop: the same staging, validation, authorization and durable write as config/set-many with one entry.
+//
+// Grant: config:update.
 func (c *Client) ConfigSet(ctx context.Context, params *ConfigSetParams) (*ConfigSetResult, error) {
 	return call[*ConfigSetResult](ctx, c, "config/set", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specInternalError)
 }
@@ -96,6 +108,8 @@ func (c *Client) ConfigSet(ctx context.Context, params *ConfigSetParams) (*Confi
 // Set 1–256 props atomically: staged into one candidate, validated as a whole, committed with one durable write.
 //
 // Under the config write lock the caller's current permissions are resolved and every path checked before anything is staged (-32012 config_path_forbidden with the first forbidden index). Entries are staged in order, a later entry for the same prop wins; an invalid entry fails with invalid_entry and its 0-based index; a candidate invalid as a whole (a user without profiles or naming an unknown one, an agent naming an unknown provider, a provider that cannot be built) fails with invalid_config. Derived provider/model views are built from the candidate before the write and installed after it. Nothing changes unless everything succeeds.
+//
+// Grant: config:update.
 func (c *Client) ConfigSetMany(ctx context.Context, params *ConfigSetManyParams) (*ConfigSetManyResult, error) {
 	return call[*ConfigSetManyResult](ctx, c, "config/set-many", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specInternalError)
 }
@@ -103,6 +117,8 @@ func (c *Client) ConfigSetMany(ctx context.Context, params *ConfigSetManyParams)
 // PairingCreate calls pairing/create.
 //
 // Create a pairing token for a configured user; the token is shown once and stored hashed.
+//
+// Grant: pairing:manage.
 func (c *Client) PairingCreate(ctx context.Context, params *PairingCreateParams) (*PairingCreateResult, error) {
 	return call[*PairingCreateResult](ctx, c, "pairing/create", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specInternalError)
 }
@@ -110,6 +126,8 @@ func (c *Client) PairingCreate(ctx context.Context, params *PairingCreateParams)
 // PairingRevoke calls pairing/revoke.
 //
 // Revoke a pairing token; a gateway connection using it fails its next call with -32010.
+//
+// Grant: pairing:manage.
 func (c *Client) PairingRevoke(ctx context.Context, params *PairingRevokeParams) (*PairingRevokeResult, error) {
 	return call[*PairingRevokeResult](ctx, c, "pairing/revoke", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specInternalError)
 }
@@ -117,6 +135,8 @@ func (c *Client) PairingRevoke(ctx context.Context, params *PairingRevokeParams)
 // PairingList calls pairing/list.
 //
 // The active pairing tokens (never the tokens themselves).
+//
+// Grant: pairing:manage.
 func (c *Client) PairingList(ctx context.Context) (*PairingListResult, error) {
 	return call[*PairingListResult](ctx, c, "pairing/list", byName(nil), specInvalidParamsError, specNotInitializedError, specForbiddenError)
 }
@@ -126,6 +146,8 @@ func (c *Client) PairingList(ctx context.Context) (*PairingListResult, error) {
 // Mint a one-time login code that signs a dashboard (over the gateway) in as the caller.
 //
 // For the owner at the daemon's machine: opening the returned url signs the page in as the calling principal with no profile, user or pairing token. The code is single use and valid for gateway.login_code_ttl_ms (60 s); a connection signed in with it keeps the caller's credential, so its rights follow policy changes like the caller's. Local socket only; owner or admin only (-32012 admin_required).
+//
+// Grant: pairing:manage.
 func (c *Client) DashboardLogin(ctx context.Context) (*DashboardLoginResult, error) {
 	return call[*DashboardLoginResult](ctx, c, "dashboard/login", byName(nil), specInvalidParamsError, specNotInitializedError, specForbiddenError)
 }
@@ -135,6 +157,8 @@ func (c *Client) DashboardLogin(ctx context.Context) (*DashboardLoginResult, err
 // Create a live agent session owned by the caller.
 //
 // The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else <data_dir>/workspaces/<session_id>. A session_id that already exists in the same mode is refused. A member given as null counts as absent (zerocode sends session_id, cwd and tui_id as null). In the zeroclaw dialect a session_id naming an existing session the caller owns reattaches to it instead (a closed one is rehydrated; its cwd and agent stay its own, message_count counts its transcript), and the result is checked as ZeroclawSessionNewResult.
+//
+// Grant: sessions:create.
 func (c *Client) SessionNew(ctx context.Context, params *SessionNewParams) (*SessionNewResult, error) {
 	return call[*SessionNewResult](ctx, c, "session/new", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionLimitReachedError, specInternalError)
 }
@@ -144,6 +168,8 @@ func (c *Client) SessionNew(ctx context.Context, params *SessionNewParams) (*Ses
 // Run one turn; session/update notifications stream its progress, the result comes at turn end.
 //
 // One turn at a time per session (-32002 otherwise). A closed session is rehydrated first (recovering an interrupted turn with one visible marker). Cancellation (session/cancel, session/kill, the starting connection closing, a write stall) ends the turn with outcome cancelled, never an error; a provider failure ends it with outcome failed and a clear content. Every update of the turn is written before this response. Also accepted as a notification (zerocode sends it so): the turn runs exactly the same, its turn_complete update is the only result, and a prompt refused before its turn starts gets one session/update turn_complete with outcome failed, turnId null and error {code, data}. In the zeroclaw dialect that refusal is {session_id, type: turn_complete, outcome: failed, content: the error message}: session_id is the id sent ("" when no string was sent), and there is no turnId or error member.
+//
+// Grant: sessions:execute.
 func (c *Client) SessionPrompt(ctx context.Context, params *SessionPromptParams) (*SessionPromptResult, error) {
 	return call[*SessionPromptResult](ctx, c, "session/prompt", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError, specSessionBusyError, specSessionLimitReachedError)
 }
@@ -151,6 +177,8 @@ func (c *Client) SessionPrompt(ctx context.Context, params *SessionPromptParams)
 // SessionCancel calls session/cancel.
 //
 // Cancel the running turn; it ends with outcome cancelled.
+//
+// Grant: sessions:update.
 func (c *Client) SessionCancel(ctx context.Context, params *SessionCancelParams) (*SessionCancelResult, error) {
 	return call[*SessionCancelResult](ctx, c, "session/cancel", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -160,6 +188,8 @@ func (c *Client) SessionCancel(ctx context.Context, params *SessionCancelParams)
 // Answer an approval_request.
 //
 // reject_once is zerocode's spelling of reject. reject_with_edit with `replacement` asks for the call to run with other input instead: a tool whose input cannot be edited (every tool this daemon offers: bash, ask_user) is rejected, and its tool result says the edit was not applied and carries the replacement, so the model sees what the user wanted.
+//
+// Grant: sessions:update.
 func (c *Client) SessionApprove(ctx context.Context, params *SessionApproveParams) (*SessionApproveResult, error) {
 	return call[*SessionApproveResult](ctx, c, "session/approve", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -167,6 +197,8 @@ func (c *Client) SessionApprove(ctx context.Context, params *SessionApproveParam
 // SessionList calls session/list.
 //
 // The caller's sessions, live and persisted (an admin sees all).
+//
+// Grant: sessions:read.
 func (c *Client) SessionList(ctx context.Context) (*SessionListResult, error) {
 	return call[*SessionListResult](ctx, c, "session/list", byName(nil), specInvalidParamsError, specNotInitializedError, specForbiddenError, specInternalError)
 }
@@ -174,6 +206,8 @@ func (c *Client) SessionList(ctx context.Context) (*SessionListResult, error) {
 // SessionMessages calls session/messages.
 //
 // The display transcript, oldest first.
+//
+// Grant: sessions:read.
 func (c *Client) SessionMessages(ctx context.Context, params *SessionMessagesParams) (*SessionMessagesResult, error) {
 	return call[*SessionMessagesResult](ctx, c, "session/messages", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -181,6 +215,8 @@ func (c *Client) SessionMessages(ctx context.Context, params *SessionMessagesPar
 // SessionClose calls session/close.
 //
 // End the live session, keeping its history resumable (a later prompt rehydrates it).
+//
+// Grant: sessions:update.
 func (c *Client) SessionClose(ctx context.Context, params *SessionCloseParams) (*SessionCloseResult, error) {
 	return call[*SessionCloseResult](ctx, c, "session/close", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -190,6 +226,8 @@ func (c *Client) SessionClose(ctx context.Context, params *SessionCloseParams) (
 // Cancel, then mark the session a tombstone: history kept, never rehydrated (a later prompt gets -32000).
 //
 // Cancellation is signalled first; then the storage step. If that fails on an idle session the call answers -32603 and the live session stays as it was.
+//
+// Grant: sessions:delete.
 func (c *Client) SessionKill(ctx context.Context, params *SessionKillParams) (*SessionKillResult, error) {
 	return call[*SessionKillResult](ctx, c, "session/kill", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -199,6 +237,8 @@ func (c *Client) SessionKill(ctx context.Context, params *SessionKillParams) (*S
 // Cancel, then delete the ACP session's rows and recoverable checkpoints, then remove the live session.
 //
 // Targets ACP storage: a live ACP session, or (with no live session of that id) its durable ACP rows. A live chat-mode session with the same id, and its rows, stay. If the storage step fails on an idle session the call answers -32603 and the live session stays.
+//
+// Grant: sessions:delete.
 func (c *Client) SessionDelete(ctx context.Context, params *SessionDeleteParams) (*SessionDeleteResult, error) {
 	return call[*SessionDeleteResult](ctx, c, "session/delete", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -208,6 +248,8 @@ func (c *Client) SessionDelete(ctx context.Context, params *SessionDeleteParams)
 // Watch a session: this connection also gets every session/update of it, whoever runs the turn.
 //
 // The answer carries the turn running now, if any (`running_turn`: its prompt and every update already sent for it), and from the answer on, every session/update of the session is sent to this connection too, in the order the turn's own connection gets them; it may answer an approval_request with session/approve if it holds sessions:update (elicitation/create still goes to the turn's connection only). Subscribing twice is the same as once. The subscription ends with session/unsubscribe or with the connection. A subscriber that stops reading is disconnected by the write-stall rule (rpc.write_stall_timeout_ms); the turn and its own connection are not affected. Owner or admin only (-32003); a session that is neither live nor stored is -32000.
+//
+// Grant: sessions:read.
 func (c *Client) SessionSubscribe(ctx context.Context, params *SessionSubscribeParams) (*SessionSubscribeResult, error) {
 	return call[*SessionSubscribeResult](ctx, c, "session/subscribe", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -217,6 +259,8 @@ func (c *Client) SessionSubscribe(ctx context.Context, params *SessionSubscribeP
 // Stop watching a session.
 //
 // Ends this connection's subscription to the session; answering for a session this connection does not watch is not an error. Same ownership rules as session/subscribe.
+//
+// Grant: sessions:read.
 func (c *Client) SessionUnsubscribe(ctx context.Context, params *SessionUnsubscribeParams) (*SessionUnsubscribeResult, error) {
 	return call[*SessionUnsubscribeResult](ctx, c, "session/unsubscribe", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -226,6 +270,8 @@ func (c *Client) SessionUnsubscribe(ctx context.Context, params *SessionUnsubscr
 // Store whole files (base64, one frame) in the session's workspace, deduplicated per session.
 //
 // The same store step as file/upload/commit, with the same ownership and agent rules. A whole file in one frame hits the frame limit well before the per-file limit: use uploads for big files.
+//
+// Grant: files:create.
 func (c *Client) FileAttach(ctx context.Context, params *FileAttachParams) (*FileAttachResult, error) {
 	return call[*FileAttachResult](ctx, c, "file/attach", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }
@@ -235,6 +281,8 @@ func (c *Client) FileAttach(ctx context.Context, params *FileAttachParams) (*Fil
 // Start a chunked upload bound to this connection and this live session.
 //
 // Checks files:create (dispatcher), ownership and agent rights. Refused: size over max_bytes (-32602 file_too_large), a filename over 255 UTF-8 bytes (filename_too_long), a fifth staged upload on the connection (-32031 connection_uploads), no room in the staging budget even after reclaiming idle uploads (-32031 budget).
+//
+// Grant: files:create.
 func (c *Client) FileUploadBegin(ctx context.Context, params *FileUploadBeginParams) (*FileUploadBeginResult, error) {
 	return call[*FileUploadBeginResult](ctx, c, "file/upload/begin", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError, specUploadLimitError)
 }
@@ -244,6 +292,8 @@ func (c *Client) FileUploadBegin(ctx context.Context, params *FileUploadBeginPar
 // Send the next chunk; offset must equal the bytes received so far.
 //
 // An identical re-send of an accepted chunk is acknowledged unchanged (retry after a lost response). A refused chunk leaves the upload as it was.
+//
+// Grant: files:create.
 func (c *Client) FileUploadChunk(ctx context.Context, params *FileUploadChunkParams) (*FileUploadChunkResult, error) {
 	return call[*FileUploadChunkResult](ctx, c, "file/upload/chunk", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specUploadNotFoundError, specUploadOffsetMismatchError)
 }
@@ -253,6 +303,8 @@ func (c *Client) FileUploadChunk(ctx context.Context, params *FileUploadChunkPar
 // Store the upload once every declared byte arrived (and a declared sha256 matches).
 //
 // In one step under the session lock: the session must still be the same live session; the caller's credential, files:create, ownership and agent rights are checked against the policy in force now; only then is the file written and indexed. A refused commit leaves the upload staged; a successful one frees its slot.
+//
+// Grant: files:create.
 func (c *Client) FileUploadCommit(ctx context.Context, params *FileUploadCommitParams) (*FileUploadCommitResult, error) {
 	return call[*FileUploadCommitResult](ctx, c, "file/upload/commit", byName(params), specInvalidParamsError, specNotInitializedError, specForbiddenError, specUploadNotFoundError, specUploadIncompleteError, specUploadHashMismatchError, specSessionNotFoundError, specSessionNotOwnedError, specInternalError)
 }

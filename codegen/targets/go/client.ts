@@ -73,6 +73,7 @@ function serverMethod(m: Method, model: Model, names: GoNames, types: GoTypes): 
   const doc = comment([
     `${name} ${m.result ? "calls" : "sends the notification"} ${m.name}.`,
     ...types.docs(m.docs, m.result?.type),
+    m.annotations.grant ? `Grant: ${m.annotations.grant}.` : undefined,
     ...paramDocs,
   ]);
   const result = m.result && types.result(m.result.type);
