@@ -301,7 +301,7 @@ describe.skipIf(goMissing)("Go packages for any document (skipped: no `go` toolc
     });
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(method, { selector: (m) => m.name, minLength: 1, maxLength: 6 }),
+        fc.uniqueArray(method, { selector: (m) => m.name, maxLength: 6 }),
         schema,
         prose,
         async (methods, named, title) => {

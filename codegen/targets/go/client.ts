@@ -117,6 +117,5 @@ type uploadResult = ${commit ? types.result(commit) : "json.RawMessage"}
 
 ${imports.length > 0 ? `import (\n${imports.map((i) => `\t"${i}"\n`).join("")})\n\n` : ""}// DefaultURL is the document's first server, where Dial(ctx, "") connects ("" when it lists none).
 const DefaultURL = ${goString(server)}
-
-${body}`;
+${body && `\n${body}`}`;
 }
