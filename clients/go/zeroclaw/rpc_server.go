@@ -46,7 +46,10 @@ func (c *Client) serve(method string, byName bool, fn any) {
 			in[i] = p.Elem()
 			ptrs = append(ptrs, p.Interface())
 		}
-		if byName && len(ptrs) == 1 {
+		switch {
+		case len(ptrs) == 0:
+			return in, nil
+		case byName:
 			return in, decodeParams(raw, ptrs[0])
 		}
 		return in, decodePositional(raw, ptrs...)
