@@ -66,7 +66,7 @@ const hasToolchain = (cmd: string): boolean => {
   const probe = spawnSync(cmd, [cmd === "go" ? "version" : "--version"], { stdio: "ignore" });
   return !probe.error && probe.status === 0;
 };
-/** A legacy target (codegen/<lang>/) or a target on the model (codegen/targets/<lang>/) writes clients/<lang>/. */
+// A legacy target (codegen/<lang>/) or one on the model (codegen/targets/<lang>/) writes clients/<lang>/.
 const hasTarget = (lang: string): boolean =>
   existsSync(join(REPO_ROOT, "codegen", lang, "index.ts")) || findTarget(lang)?.emit !== undefined;
 const why = (lang: string, toolchain: string): string | undefined =>

@@ -83,6 +83,11 @@ const { gen } = fc.letrec<{ gen: Gen }>((tie) => ({
         maxLength: 4,
         selector: ([k]) => k,
       })
+      // Members in the order the schema's `properties` object has them (a JS object puts integer-like
+      // keys such as "2" first), so the value's text lists them in the order the document declares.
+      .map((ms) =>
+        Object.keys(Object.fromEntries(ms.map((m) => [m[0], m]))).map((k) => ms.find((m) => m[0] === k)!),
+      )
       .map(
         (ms): Gen => ({
           schema: {

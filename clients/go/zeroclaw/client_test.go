@@ -76,7 +76,7 @@ func TestErrorsAreTypedByCodeWithDataByReason(t *testing.T) {
 		{"version_mismatch", `{"code":-32011,"message":"Unsupported protocol version","data":{"reason":"version_mismatch","requested":2,"supported":[1]}}`,
 			func(t *testing.T, err error) {
 				var e *zeroclaw.VersionMismatchError
-				if !errors.As(err, &e) || e.Data == nil || e.Data.Requested != float64(2) || len(e.Data.Supported) != 1 {
+				if !errors.As(err, &e) || e.Data == nil || string(e.Data.Requested) != "2" || len(e.Data.Supported) != 1 {
 					t.Fatalf("got %#v", err)
 				}
 			}},
@@ -87,7 +87,7 @@ func TestErrorsAreTypedByCodeWithDataByReason(t *testing.T) {
 					t.Fatalf("got %#v", err)
 				}
 				d, ok := e.Data.(*zeroclaw.InvalidEntryData)
-				if !ok || d.Index != 1 || d.Prop != "sessions.max_live" || d.Errors[0].Message != "must be integer" {
+				if !ok || d.Index != "1" || d.Prop != "sessions.max_live" || d.Errors[0].Message != "must be integer" {
 					t.Fatalf("data %#v", e.Data)
 				}
 			}},
@@ -158,7 +158,7 @@ func TestAnErrorWithIDNullIsWhyPendingCallsFailWhenTheDaemonCloses(t *testing.T)
 	_ = f.conn.Close()
 	_, err := wait(t, done)
 	var limit *zeroclaw.ConnectionLimitError
-	if !errors.Is(err, zeroclaw.ErrClosed) || !errors.As(err, &limit) || limit.Data == nil || limit.Data.Limit != 2 {
+	if !errors.Is(err, zeroclaw.ErrClosed) || !errors.As(err, &limit) || limit.Data == nil || limit.Data.Limit != "2" {
 		t.Fatalf("got %v", err)
 	}
 	<-c.Done()
@@ -192,7 +192,7 @@ func TestCancelledContextAbandonsTheWaitAndALateResponseIsDropped(t *testing.T) 
 func TestResultsDecodeIntoTheGeneratedTypes(t *testing.T) {
 	c, f := newPair(t)
 	done := async(func() (*zeroclaw.SessionMessagesResult, error) {
-		return c.SessionMessages(context.Background(), &zeroclaw.SessionMessagesParams{SessionID: "s", Limit: zeroclaw.Ptr[int64](2)})
+		return c.SessionMessages(context.Background(), &zeroclaw.SessionMessagesParams{SessionID: "s", Limit: zeroclaw.Ptr[int32](2)})
 	})
 	m := f.read()
 	var params map[string]any

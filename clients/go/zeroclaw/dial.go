@@ -1,12 +1,14 @@
 package zeroclaw
 
 import (
-	"context"
 	"errors"
-	"net"
 	"os"
 	"path/filepath"
 )
+
+// Dial(ctx, "") connects to the daemon at DefaultEndpoint: openrpc.json lists no server, the socket's
+// place is SPEC §1's.
+func init() { defaultURL = DefaultEndpoint }
 
 // DefaultEndpoint is the daemon's socket path as SPEC §1 resolves it: ZEROCLAW_SOCKET, else
 // <data dir>/daemon.sock, the data dir being ZEROCLAW_DATA_DIR, else <config dir>/data, the config
@@ -28,23 +30,4 @@ func DefaultEndpoint() (string, error) {
 		dataDir = filepath.Join(configDir, "data")
 	}
 	return filepath.Join(dataDir, "daemon.sock"), nil
-}
-
-// Dial connects to the daemon at DefaultEndpoint.
-func Dial(ctx context.Context, opts ...Option) (*Client, error) {
-	path, err := DefaultEndpoint()
-	if err != nil {
-		return nil, err
-	}
-	return DialSocket(ctx, path, opts...)
-}
-
-// DialSocket connects to the daemon's Unix socket at path.
-func DialSocket(ctx context.Context, path string, opts ...Option) (*Client, error) {
-	var d net.Dialer
-	conn, err := d.DialContext(ctx, "unix", path)
-	if err != nil {
-		return nil, err
-	}
-	return NewClient(conn, opts...), nil
 }

@@ -30,19 +30,19 @@ func TestDialConnectsToZEROCLAW_SOCKET(t *testing.T) {
 		}
 	}()
 	t.Setenv("ZEROCLAW_SOCKET", path)
-	c, err := zeroclaw.Dial(context.Background())
+	c, err := zeroclaw.Dial(context.Background(), "") // "" is DefaultEndpoint: ZEROCLAW_SOCKET here
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	r, err := c.Initialize(context.Background(), &zeroclaw.InitializeParams{ProtocolVersion: zeroclaw.Ptr[int64](1)})
+	r, err := c.Initialize(context.Background(), &zeroclaw.InitializeParams{ProtocolVersion: zeroclaw.Ptr[zeroclaw.ProtocolVersion]("1")})
 	if err != nil || r.ServerVersion != "0.1.0" || !r.Principal.Admin {
 		t.Fatalf("%+v, %v", r, err)
 	}
 }
 
 func TestDialFailsWhenNothingListens(t *testing.T) {
-	if _, err := zeroclaw.DialSocket(context.Background(), filepath.Join(t.TempDir(), "none.sock")); err == nil {
+	if _, err := zeroclaw.Dial(context.Background(), filepath.Join(t.TempDir(), "none.sock")); err == nil {
 		t.Fatal("dialled a socket that does not exist")
 	}
 }

@@ -2,6 +2,7 @@ package zeroclaw_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -13,14 +14,15 @@ import (
 // Compiled by go vet and go test (no Output comment, so it is not run: it needs a daemon).
 func Example() {
 	ctx := context.Background()
-	c, err := zeroclaw.Dial(ctx) // $ZEROCLAW_SOCKET, else ~/.zeroclaw/data/daemon.sock
+	c, err := zeroclaw.Dial(ctx, "") // $ZEROCLAW_SOCKET, else ~/.zeroclaw/data/daemon.sock
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer c.Close()
 	c.HandleElicitationCreate(func(ctx context.Context, q *zeroclaw.ElicitationCreateParams) (*zeroclaw.ElicitationCreateResult, error) {
 		fmt.Println("\nagent asks:", q.Message) // the ask_user tool
-		return &zeroclaw.ElicitationCreateResult{Action: "accept", Content: map[string]any{"answer": "blue"}}, nil
+		answer := zeroclaw.MapOf(map[string]json.RawMessage{"answer": json.RawMessage(`"blue"`)})
+		return &zeroclaw.ElicitationCreateResult{Action: zeroclaw.ElicitationCreateResultActionAccept, Content: &answer}, nil
 	})
 	c.OnSessionUpdate(func(u zeroclaw.SessionUpdateParams) {
 		if chunk, ok := u.(*zeroclaw.SessionUpdateAgentMessageChunk); ok {
@@ -28,10 +30,10 @@ func Example() {
 		}
 	})
 	elicitation := &zeroclaw.ClientCapabilities{Elicitation: &zeroclaw.ClientCapabilitiesElicitation{}}
-	if _, err := c.Initialize(ctx, &zeroclaw.InitializeParams{ProtocolVersion: zeroclaw.Ptr[int64](1), ClientCapabilities: elicitation}); err != nil {
+	if _, err := c.Initialize(ctx, &zeroclaw.InitializeParams{ProtocolVersion: zeroclaw.Ptr[zeroclaw.ProtocolVersion]("1"), ClientCapabilities: elicitation}); err != nil {
 		log.Fatal(err)
 	}
-	s, err := c.SessionNew(ctx, &zeroclaw.SessionNewParams{Agent: "default"})
+	s, err := c.SessionNew(ctx, &zeroclaw.SessionNewParams{Agent: zeroclaw.Ptr("default")})
 	if err != nil {
 		log.Fatal(err)
 	}

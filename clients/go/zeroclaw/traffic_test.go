@@ -33,7 +33,7 @@ func TestSessionUpdatesArriveTypedAndInOrder(t *testing.T) {
 		}
 	}
 	call, ok := next().(*zeroclaw.SessionUpdateToolCall)
-	if !ok || call.ToolCallID != "t1" || call.RawInput.(map[string]any)["question"] != "?" {
+	if !ok || call.ToolCallID != "t1" || string(call.RawInput) != `{"question":"?"}` {
 		t.Fatalf("tool_call: %#v", call)
 	}
 	var text string
@@ -59,7 +59,8 @@ func TestElicitationIsAnsweredByTheHandlerWithTheRequestsOwnID(t *testing.T) {
 		if p.Message != "Which colour?" || p.SessionID != "s" {
 			return nil, errors.New("unexpected params")
 		}
-		return &zeroclaw.ElicitationCreateResult{Action: zeroclaw.ElicitationCreateResultActionAccept, Content: map[string]any{"answer": "blue"}}, nil
+		content := zeroclaw.MapOf(map[string]json.RawMessage{"answer": json.RawMessage(`"blue"`)})
+		return &zeroclaw.ElicitationCreateResult{Action: zeroclaw.ElicitationCreateResultActionAccept, Content: &content}, nil
 	})
 	// The daemon numbers its own requests zc-out-N too: correlation is per direction (SPEC §3).
 	f.send(`{"jsonrpc":"2.0","id":"zc-out-0","method":"elicitation/create","params":{"sessionId":"s","message":"Which colour?"}}` + "\n")

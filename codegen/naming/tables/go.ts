@@ -1,6 +1,6 @@
 // Go: exported PascalCase for types, fields, methods and constants; params in camelCase; keywords and
-// predeclared identifiers escaped with a trailing underscore; package names flat lower case.
-// Starter table for the Go target: its author owns it (initialisms like `ID`, `URL` are its call).
+// predeclared identifiers escaped with a trailing underscore; package names flat lower case. The Go
+// target (codegen/targets/go/names.ts) upper-cases initialisms on top (`SessionId` → `SessionID`).
 import type { NamingTable } from "../table.js";
 import { flat, pascal } from "../words.js";
 
@@ -14,6 +14,17 @@ const KEYWORDS = new Set(
   ).split(" "),
 );
 
+/** What the runtime (codegen/targets/go/runtime/) declares at package level. */
+const RUNTIME =
+  "Client Option NewClient Dial DefaultURL DefaultMaxFrameBytes ErrClosed ErrFrameTooLarge ErrWebSocket " +
+  "RPCError UnknownVariant Nullable NullableOf NullValue Map MapOf Ptr UploadOptions WithMaxFrameBytes " +
+  "WithLogger WithHTTPClient WithHeader";
+/** Methods `go vet` (stdmethods) expects a fixed signature of, and the client's own. */
+const METHODS =
+  "Close Done Err Call Notify Upload UploadBytes Format GobDecode GobEncode MarshalJSON MarshalXML Peek " +
+  "ReadByte ReadFrom ReadRune Scan Seek UnmarshalJSON UnmarshalXML UnreadByte UnreadRune WriteByte " +
+  "WriteTo Is As Unwrap";
+
 export const goNaming: NamingTable = {
   language: "go",
   cases: {
@@ -25,13 +36,18 @@ export const goNaming: NamingTable = {
   },
   keywords: KEYWORDS,
   reserved: {
-    type: new Set("Client Error RPCError Dial Option".split(" ")),
-    method: new Set("Close Call Notify".split(" ")),
-    param: new Set(["ctx", "c"]),
+    type: new Set(RUNTIME.split(" ")),
+    method: new Set(METHODS.split(" ")),
+    // A struct's own methods; the generated bodies' locals and the packages and helpers they use.
+    member: new Set(["MarshalJSON", "UnmarshalJSON"]),
+    param: new Set("ctx c h fn raw err params result call positional json context errors io".split(" ")),
   },
-  escape: (name) => `${name}_`,
+  escape: (name, kind) => (kind === "type" ? `${name}Type` : `${name}_`),
   digitPrefix: (kind) => (kind === "param" ? "n" : "N"),
   clash: (name, n) => `${name}${n}`,
-  packageName: (raw) => flat(raw).replace(/^[0-9]+/, "") || "openrpc",
+  packageName: (raw) => {
+    const name = flat(raw).replace(/^[0-9]+/, "") || "openrpc";
+    return KEYWORDS.has(name) || name === "main" ? `${name}client` : name;
+  },
   errorType: (stem) => `${pascal(stem)}Error`,
 };

@@ -37,7 +37,7 @@ func run(path string) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 
-	client, err := zeroclaw.Dial(ctx)
+	client, err := zeroclaw.Dial(ctx, "") // ZEROCLAW_SOCKET, else the §1 default
 	if err != nil {
 		fmt.Printf("FAIL %s: connecting: %v\n", sc.Steps[0], err)
 		return 1

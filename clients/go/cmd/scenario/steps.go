@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -20,18 +21,18 @@ import (
 type scenario struct {
 	Steps                []string `json:"steps"`
 	InitializeBadVersion struct {
-		ProtocolVersion int64 `json:"protocolVersion"`
+		ProtocolVersion zeroclaw.ProtocolVersion `json:"protocolVersion"`
 		ExpectError     struct {
-			Code      int     `json:"code"`
-			Reason    string  `json:"reason"`
-			Requested float64 `json:"requested"`
-			Supported []int64 `json:"supported"`
+			Code      int             `json:"code"`
+			Reason    string          `json:"reason"`
+			Requested json.RawMessage `json:"requested"`
+			Supported []json.Number   `json:"supported"`
 		} `json:"expect_error"`
 	} `json:"initialize_bad_version"`
 	Initialize struct {
-		ProtocolVersion       int64               `json:"protocolVersion"`
-		ClientInfo            zeroclaw.ClientInfo `json:"clientInfo"`
-		ExpectProtocolVersion int64               `json:"expect_protocol_version"`
+		ProtocolVersion       zeroclaw.ProtocolVersion `json:"protocolVersion"`
+		ClientInfo            zeroclaw.ClientInfo      `json:"clientInfo"`
+		ExpectProtocolVersion int64                    `json:"expect_protocol_version"`
 	} `json:"initialize"`
 	Status struct {
 		ExpectConnectionsLocalAtLeast int64 `json:"expect_connections_local_at_least"`
@@ -40,10 +41,10 @@ type scenario struct {
 	ConfigSetManyInvalid struct {
 		Sets        []zeroclaw.ConfigEntry `json:"sets"`
 		ExpectError struct {
-			Code   int    `json:"code"`
-			Reason string `json:"reason"`
-			Index  int64  `json:"index"`
-			Prop   string `json:"prop"`
+			Code   int         `json:"code"`
+			Reason string      `json:"reason"`
+			Index  json.Number `json:"index"`
+			Prop   string      `json:"prop"`
 		} `json:"expect_error"`
 	} `json:"config_set_many_invalid"`
 	SessionNew struct {
@@ -115,7 +116,7 @@ func (r *runner) initializeBadVersion(ctx context.Context) error {
 	if mismatch.Data == nil {
 		return fmt.Errorf("no typed data in %v", err)
 	}
-	if mismatch.Data.Requested != any(want.ExpectError.Requested) || !reflect.DeepEqual(mismatch.Data.Supported, want.ExpectError.Supported) {
+	if string(mismatch.Data.Requested) != string(want.ExpectError.Requested) || !reflect.DeepEqual(mismatch.Data.Supported, want.ExpectError.Supported) {
 		return fmt.Errorf("data %+v, want requested %v supported %v", *mismatch.Data, want.ExpectError.Requested, want.ExpectError.Supported)
 	}
 	return nil
@@ -132,7 +133,7 @@ func (r *runner) initialize(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if res.ProtocolVersion != want.ExpectProtocolVersion {
+	if res.ProtocolVersion != want.ExpectProtocolVersion { // a const member: int64
 		return fmt.Errorf("protocolVersion %d, want %d", res.ProtocolVersion, want.ExpectProtocolVersion)
 	}
 	return nil
@@ -143,8 +144,8 @@ func (r *runner) status(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if min := r.sc.Status.ExpectConnectionsLocalAtLeast; res.Connections.Local < min {
-		return fmt.Errorf("connections.local %d, want at least %d", res.Connections.Local, min)
+	if local, err := res.Connections.Local.Int64(); err != nil || local < r.sc.Status.ExpectConnectionsLocalAtLeast {
+		return fmt.Errorf("connections.local %s, want at least %d", res.Connections.Local, r.sc.Status.ExpectConnectionsLocalAtLeast)
 	}
 	return nil
 }
@@ -177,7 +178,7 @@ func (r *runner) configSetManyInvalid(ctx context.Context) error {
 		return fmt.Errorf("want *InvalidEntryData (%s), got %T in %v", want.ExpectError.Reason, invalid.Data, err)
 	}
 	if entry.Index != want.ExpectError.Index || entry.Prop != want.ExpectError.Prop {
-		return fmt.Errorf("index %d prop %q, want %d %q", entry.Index, entry.Prop, want.ExpectError.Index, want.ExpectError.Prop)
+		return fmt.Errorf("index %s prop %q, want %s %q", entry.Index, entry.Prop, want.ExpectError.Index, want.ExpectError.Prop)
 	}
 	return nil
 }
@@ -185,7 +186,7 @@ func (r *runner) configSetManyInvalid(ctx context.Context) error {
 func (r *runner) sessionNew(ctx context.Context) error {
 	want := r.sc.SessionNew
 	id := want.SessionIDPrefix + "go-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	res, err := r.c.SessionNew(ctx, &zeroclaw.SessionNewParams{Agent: want.Agent, SessionID: id})
+	res, err := r.c.SessionNew(ctx, &zeroclaw.SessionNewParams{Agent: zeroclaw.Ptr(want.Agent), SessionID: zeroclaw.Ptr(id)})
 	if err != nil {
 		return err
 	}
@@ -264,7 +265,7 @@ func (r *runner) upload(ctx context.Context) error {
 	if chunks != want.ExpectChunks {
 		return fmt.Errorf("%d chunks, want %d", chunks, want.ExpectChunks)
 	}
-	if entry.SizeBytes != want.SizeBytes || entry.RefID != "sha256:"+hex.EncodeToString(sum[:]) || entry.Filename != want.Filename {
+	if entry.SizeBytes.String() != fmt.Sprint(want.SizeBytes) || entry.RefID != "sha256:"+hex.EncodeToString(sum[:]) || entry.Filename != want.Filename {
 		return fmt.Errorf("stored %+v", *entry)
 	}
 	return nil

@@ -1,0 +1,3 @@
+module zeroclawcodegen/runtime
+
+go 1.19
