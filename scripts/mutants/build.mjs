@@ -1,5 +1,5 @@
 // Builds the reference daemon from a temporary copy of src/ with at most one mutant applied: the copy
-// gets src/ itself (mutated), links to what the build reads but never changes (generated/, openrpc.json,
+// gets src/ itself (mutated), links to what the build reads but never changes (generated/, codegen/, openrpc.json,
 // node_modules/, native/, dist/dashboard/) and a bundle made by esbuild straight from the TypeScript
 // (no type check: a mutant only has to run). bin/zeroclaw.js is copied, not linked, so it finds the
 // copy's bundle. The worktree is never written.
@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 
-const LINKED = ["generated", "openrpc.json", "package.json", "node_modules", "native"];
+const LINKED = ["generated", "codegen", "openrpc.json", "package.json", "node_modules", "native"];
 
 /** The search text is not in the file exactly once: the source moved under the mutant. */
 export class PatternError extends Error {}
