@@ -83,6 +83,11 @@ const { gen } = fc.letrec<{ gen: Gen }>((tie) => ({
         maxLength: 4,
         selector: ([k]) => k,
       })
+      // Members in the order the schema's `properties` has them once read (array-index keys such as
+      // "8" first, as in every JavaScript object), which is the order a decoder knows them in.
+      .map((ms) =>
+        Object.keys(Object.fromEntries(ms.map(([k]) => [k, 0]))).map((k) => ms.find(([x]) => x === k)!),
+      )
       .map(
         (ms): Gen => ({
           schema: {

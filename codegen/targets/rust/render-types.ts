@@ -152,6 +152,16 @@ export function rustTypes(model: Model, names: Names) {
     return d?.kind === "union" && d.variants.some((v) => canBeNull(v, seen));
   }
 
+  /** A type holding an `i128` (through Option, Vec, maps, aliases): decoded by `json::wide`. */
+  function wide(t: Type): boolean {
+    if (t.kind === "integer") return type(t) === "i128";
+    if (t.kind === "nullable") return wide(t.type);
+    if (t.kind === "array") return wide(t.items);
+    if (t.kind === "map") return wide(t.values);
+    const d = t.kind === "ref" ? decl(t.name) : undefined;
+    return d?.kind === "alias" && !cyclic(d.name) && wide(d.type);
+  }
+
   /** How a parameter of this type is passed: by value (`Copy`), as `&str`, `&[T]`, or `&T`. */
   function param(t: Type): { owned: string; borrowed: string } {
     const owned = type(t);
@@ -170,7 +180,20 @@ export function rustTypes(model: Model, names: Names) {
     return { owned, borrowed: `&${owned}` };
   }
 
-  return { names, model, type, hasDefault, canBeNull, param, isValue, members, tagOf, stringTagged, cyclic };
+  return {
+    names,
+    model,
+    type,
+    hasDefault,
+    canBeNull,
+    param,
+    isValue,
+    members,
+    tagOf,
+    stringTagged,
+    cyclic,
+    wide,
+  };
 }
 
 /** The reasons any-JSON positions in `t` were not typed exactly, for a doc line. */
@@ -186,6 +209,7 @@ const str = rustStr;
 const serde = (attrs: string[], indent: string): string =>
   attrs.length > 0 ? `${indent}#[serde(${attrs.join(", ")})]\n` : "";
 const unraw = (n: string): string => n.replace(/^r#/, "");
+const JSON_RS = "crate::runtime::json::";
 const DERIVE = "Debug, Clone, PartialEq, Serialize, Deserialize";
 
 function renderStruct(d: ObjectDecl, r: Rust): string {
@@ -197,10 +221,16 @@ function renderStruct(d: ObjectDecl, r: Rust): string {
     if (r.tagOf.get(d.name) === m.name)
       // The tag of a union variant this struct also is: the union writes it, so empty is left out.
       return `${rustdoc([m.docs.description, "Empty inside the union (which writes the tag itself)."], "    ")}${serde([...attrs, "default", 'skip_serializing_if = "String::is_empty"'], "    ")}    pub ${field}: String,`;
+    const wide = r.wide(m.type) ? "wide" : "";
     if (!m.required) {
       attrs.push('skip_serializing_if = "Option::is_none"');
-      if (r.canBeNull(m.type)) attrs.push("default", 'deserialize_with = "crate::runtime::json::present"');
-    }
+      const present = r.canBeNull(m.type) ? "present" : "";
+      if (present || wide)
+        attrs.push(
+          "default",
+          `deserialize_with = "${JSON_RS}${present ? `present${wide && "_wide"}` : wide}"`,
+        );
+    } else if (wide) attrs.push(`deserialize_with = "${JSON_RS}wide"`);
     const reasons = anyReasons(m.type).map((x) => `Any JSON: ${x}.`);
     const doc = rustdoc(
       [m.docs.summary, m.docs.description, ...reasons, m.docs.deprecated ? "Deprecated." : undefined],
@@ -332,7 +362,8 @@ ${vs.map((v) => `            Self::${v.id}(_) => ${str(v.value)},`).join("\n")}
       const sorted = d.variants.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i);
       const vs = sorted.map(({ t }) => {
         const id = take(label(t));
-        return t.kind === "null" ? `    ${id},` : `    ${id}(${r.type(t, d.name)}),`;
+        const attr = r.wide(t) ? `    #[serde(deserialize_with = "${JSON_RS}wide")]\n` : "";
+        return t.kind === "null" ? `    ${id},` : `${attr}    ${id}(${r.type(t, d.name)}),`;
       });
       return `${rustdoc(docs)}#[derive(${DERIVE})]\n#[serde(untagged)]\npub enum ${name} {\n${vs.join("\n")}\n}`;
     }

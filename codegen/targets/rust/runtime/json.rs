@@ -5,9 +5,11 @@
 //! `preserve_order` (objects keep their member order) and `i128`/`u64` for 64-bit integers.
 //! Also the helpers the generated code uses for params and optional members.
 
-use serde::de::{Deserialize, Deserializer, Error as _};
+use indexmap::IndexMap;
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, Error as _, Visitor};
 use serde::ser::Serialize;
-use std::io;
+use std::marker::PhantomData;
+use std::{fmt, io};
 
 /// serde_json's [`Formatter`](serde_json::ser::Formatter) with floats printed as JavaScript does.
 #[derive(Clone, Copy, Debug, Default)]
@@ -113,4 +115,116 @@ where
         .copied()
         .find(|e| value(e) == got)
         .ok_or_else(|| D::Error::custom(format!("{got} is not one of the enum's values")))
+}
+
+/// Decoding for the positions that hold an `i128` (an integer the document does not bound). serde's
+/// buffered decoding (inside tagged and untagged enums) cannot hand an `i128` to `Deserialize`, so
+/// these go through `deserialize_any`: every int64 and uint64 exactly, and an error, never a rounded
+/// value, beyond. A field holding one says `#[serde(deserialize_with = "…::wide")]`.
+pub trait Wide: Sized {
+    fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>;
+}
+
+pub fn wide<'de, D: Deserializer<'de>, T: Wide>(deserializer: D) -> Result<T, D::Error> {
+    T::decode(deserializer)
+}
+
+/// [`present`] for a [`Wide`] member.
+pub fn present_wide<'de, D: Deserializer<'de>, T: Wide>(deserializer: D) -> Result<Option<T>, D::Error> {
+    T::decode(deserializer).map(Some)
+}
+
+struct Seed<T>(PhantomData<T>);
+
+impl<'de, T: Wide> DeserializeSeed<'de> for Seed<T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+        T::decode(deserializer)
+    }
+}
+
+/// What a [`Wide`] decoder expects, for serde's error messages.
+struct Expect<T>(&'static str, PhantomData<T>);
+
+impl Wide for i128 {
+    fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        impl<'de> Visitor<'de> for Expect<i128> {
+            type Value = i128;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.0)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<i128, E> {
+                Ok(v.into())
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<i128, E> {
+                Ok(v.into())
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<i128, E> {
+                Ok(v)
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<i128, E> {
+                i128::try_from(v).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_any(Expect::<i128>("an integer", PhantomData))
+    }
+}
+
+impl<T: Wide> Wide for Option<T> {
+    fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        impl<'de, T: Wide> Visitor<'de> for Expect<Option<T>> {
+            type Value = Option<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.0)
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(None)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                T::decode(d).map(Some)
+            }
+        }
+        deserializer.deserialize_option(Expect::<Self>("a value or null", PhantomData))
+    }
+}
+
+impl<T: Wide> Wide for Vec<T> {
+    fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        impl<'de, T: Wide> Visitor<'de> for Expect<Vec<T>> {
+            type Value = Vec<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.0)
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some(item) = seq.next_element_seed(Seed::<T>(PhantomData))? {
+                    out.push(item);
+                }
+                Ok(out)
+            }
+        }
+        deserializer.deserialize_seq(Expect::<Self>("an array", PhantomData))
+    }
+}
+
+impl<T: Wide> Wide for IndexMap<String, T> {
+    fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        impl<'de, T: Wide> Visitor<'de> for Expect<IndexMap<String, T>> {
+            type Value = IndexMap<String, T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.0)
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out = IndexMap::new();
+                while let Some((k, v)) = map.next_entry_seed(PhantomData::<String>, Seed::<T>(PhantomData))? {
+                    out.insert(k, v);
+                }
+                Ok(out)
+            }
+        }
+        deserializer.deserialize_map(Expect::<Self>("an object", PhantomData))
+    }
 }
