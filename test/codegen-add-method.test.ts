@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenRpcDocument } from "./helpers/own-document.js";
+import { cargo } from "./helpers/cargo.js";
 import { REPO_ROOT, run } from "./helpers/proc-daemon.js";
 
 const REF = "#/components/schemas/";
@@ -229,15 +230,7 @@ fn main() {
 }
 `,
     );
-    const r = await run(
-      "cargo",
-      ["build", "--offline", "--quiet", "--example", "add_method"],
-      {
-        ...process.env,
-        CARGO_TARGET_DIR: join(root, "cargo-target"),
-      },
-      { cwd: join(root, "clients", "rust") },
-    );
+    const r = await cargo(["build", "--quiet", "--example", "add_method"], join(root, "clients", "rust"));
     expect(r.code, r.stderr).toBe(0);
   }, 600_000);
 });

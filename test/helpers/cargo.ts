@@ -9,12 +9,13 @@ import { REPO_ROOT, type RunResult, run } from "./proc-daemon.js";
 export const CARGO_CONFIG = join(REPO_ROOT, "clients", "cargo-offline.toml");
 export const CARGO_TARGET_DIR = join(REPO_ROOT, "clients", "rust", "target");
 
-const works = (args: string[]): boolean => {
-  const probe = spawnSync("cargo", args, { stdio: "ignore" });
+const works = (command: string, args: string[]): boolean => {
+  const probe = spawnSync(command, args, { stdio: "ignore" });
   return !probe.error && probe.status === 0;
 };
-export const hasCargo = (): boolean => works(["--version"]);
-export const hasClippy = (): boolean => works(["clippy", "--version"]);
+export const hasCargo = (): boolean => works("cargo", ["--version"]);
+export const hasClippy = (): boolean => works("cargo", ["clippy", "--version"]);
+export const hasRustfmt = (): boolean => works("rustfmt", ["--version"]);
 
 /** `cargo SUBCOMMAND --offline --config clients/cargo-offline.toml ARGS…` in `cwd`, on the shared target dir. */
 export function cargo(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<RunResult> {

@@ -271,7 +271,7 @@ ${methodDoc(m, r, ["The same notifications queued on a channel (replaces any han
     ) -> Result<Upload<${file}>> {
         let declared = ${declared({ ...upload, errors: all }, model, r)};
         let sent = upload::upload(&self.connection, session_id, filename, data, progress)
-            .map_err(|e| e.typed(&declared))?;
+            .map_err(|e| e.typed(declared))?;
         let file = serde_json::from_str(sent.file.get())?;
         Ok(Upload { file, chunks: sent.chunks, chunk_bytes: sent.chunk_bytes, sha256: sent.sha256 })
     }`);

@@ -115,8 +115,10 @@ export function rustTypes(model: Model, names: Names) {
               : "f64";
       case "array":
         return `Vec<${type(t.items, from, false)}>`;
-      case "map":
-        return `IndexMap<String, ${type(t.values, from, false)}>`;
+      case "map": // a JSON object of anything is serde_json's own Map (insertion-ordered here too)
+        return t.values.kind === "any"
+          ? "serde_json::Map<String, serde_json::Value>"
+          : `IndexMap<String, ${type(t.values, from, false)}>`;
       case "nullable":
         return `Option<${type(t.type, from, inline)}>`;
       case "any":
@@ -221,16 +223,16 @@ function renderStruct(d: ObjectDecl, r: Rust): string {
     if (r.tagOf.get(d.name) === m.name)
       // The tag of a union variant this struct also is: the union writes it, so empty is left out.
       return `${rustdoc([m.docs.description, "Empty inside the union (which writes the tag itself)."], "    ")}${serde([...attrs, "default", 'skip_serializing_if = "String::is_empty"'], "    ")}    pub ${field}: String,`;
-    const wide = r.wide(m.type) ? "wide" : "";
-    if (!m.required) {
-      attrs.push('skip_serializing_if = "Option::is_none"');
-      const present = r.canBeNull(m.type) ? "present" : "";
-      if (present || wide)
-        attrs.push(
-          "default",
-          `deserialize_with = "${JSON_RS}${present ? `present${wide && "_wide"}` : wide}"`,
-        );
-    } else if (wide) attrs.push(`deserialize_with = "${JSON_RS}wide"`);
+    const [wide, present] = [r.wide(m.type), !m.required && r.canBeNull(m.type)];
+    if (!m.required) attrs.push('skip_serializing_if = "Option::is_none"');
+    if (!m.required && (wide || present)) attrs.push("default");
+    if (wide && present)
+      attrs.push(
+        `serialize_with = "${JSON_RS}wide::serialize"`,
+        `deserialize_with = "${JSON_RS}wide::present"`,
+      );
+    else if (wide) attrs.push(`with = "${JSON_RS}wide"`);
+    else if (present) attrs.push(`deserialize_with = "${JSON_RS}present"`);
     const reasons = anyReasons(m.type).map((x) => `Any JSON: ${x}.`);
     const doc = rustdoc(
       [m.docs.summary, m.docs.description, ...reasons, m.docs.deprecated ? "Deprecated." : undefined],
@@ -362,7 +364,7 @@ ${vs.map((v) => `            Self::${v.id}(_) => ${str(v.value)},`).join("\n")}
       const sorted = d.variants.map((t, i) => ({ t, i })).sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i);
       const vs = sorted.map(({ t }) => {
         const id = take(label(t));
-        const attr = r.wide(t) ? `    #[serde(deserialize_with = "${JSON_RS}wide")]\n` : "";
+        const attr = r.wide(t) ? `    #[serde(with = "${JSON_RS}wide")]\n` : "";
         return t.kind === "null" ? `    ${id},` : `${attr}    ${id}(${r.type(t, d.name)}),`;
       });
       return `${rustdoc(docs)}#[derive(${DERIVE})]\n#[serde(untagged)]\npub enum ${name} {\n${vs.join("\n")}\n}`;

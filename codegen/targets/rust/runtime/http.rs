@@ -79,7 +79,10 @@ impl Http {
                     Ok(text)
                 } else {
                     let text: String = text.chars().take(200).collect();
-                    Err(TransportError::Http(format!("HTTP {status} from {}: {text}", self.url)))
+                    Err(TransportError::Http(format!(
+                        "HTTP {status} from {}: {text}",
+                        self.url
+                    )))
                 }
             }
             Err(e) => Err(TransportError::Http(e.to_string())),

@@ -7,7 +7,7 @@
 
 use indexmap::IndexMap;
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, Error as _, Visitor};
-use serde::ser::Serialize;
+use serde::ser::{Serialize, Serializer};
 use std::marker::PhantomData;
 use std::{fmt, io};
 
@@ -60,7 +60,10 @@ pub fn format_f64(value: f64) -> String {
 /// `value` as JSON bytes, floats as JavaScript prints them.
 pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> serde_json::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(128);
-    value.serialize(&mut serde_json::Serializer::with_formatter(&mut out, JsFormatter))?;
+    value.serialize(&mut serde_json::Serializer::with_formatter(
+        &mut out,
+        JsFormatter,
+    ))?;
     Ok(out)
 }
 
@@ -117,21 +120,43 @@ where
         .ok_or_else(|| D::Error::custom(format!("{got} is not one of the enum's values")))
 }
 
-/// Decoding for the positions that hold an `i128` (an integer the document does not bound). serde's
-/// buffered decoding (inside tagged and untagged enums) cannot hand an `i128` to `Deserialize`, so
-/// these go through `deserialize_any`: every int64 and uint64 exactly, and an error, never a rounded
-/// value, beyond. A field holding one says `#[serde(deserialize_with = "…::wide")]`.
+/// The positions that hold an `i128` (an integer the document does not bound) say
+/// `#[serde(with = "…::wide")]`. serde's buffered decoding (inside tagged and untagged enums) cannot
+/// hand an `i128` to `Deserialize`, so these decode through `deserialize_any`: every int64 and
+/// uint64 exactly, and an error, never a rounded value, beyond. They encode as `i64`/`u64` when they
+/// fit, so `serde_json::to_value` of a generated type works (serde_json 1.0.87 has no `i128` value).
 pub trait Wide: Sized {
     fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>;
+    fn encode<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
 }
 
-pub fn wide<'de, D: Deserializer<'de>, T: Wide>(deserializer: D) -> Result<T, D::Error> {
-    T::decode(deserializer)
+pub mod wide {
+    use super::Wide;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer, T: Wide>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+        value.encode(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Wide>(deserializer: D) -> Result<T, D::Error> {
+        T::decode(deserializer)
+    }
+
+    /// [`present`](super::present) for a [`Wide`] member.
+    pub fn present<'de, D: Deserializer<'de>, T: Wide>(
+        deserializer: D,
+    ) -> Result<Option<T>, D::Error> {
+        T::decode(deserializer).map(Some)
+    }
 }
 
-/// [`present`] for a [`Wide`] member.
-pub fn present_wide<'de, D: Deserializer<'de>, T: Wide>(deserializer: D) -> Result<Option<T>, D::Error> {
-    T::decode(deserializer).map(Some)
+/// A [`Wide`] value as `Serialize`.
+struct Encode<'a, T>(&'a T);
+
+impl<T: Wide> Serialize for Encode<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.encode(serializer)
+    }
 }
 
 struct Seed<T>(PhantomData<T>);
@@ -148,83 +173,108 @@ struct Expect<T>(&'static str, PhantomData<T>);
 
 impl Wide for i128 {
     fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        impl<'de> Visitor<'de> for Expect<i128> {
-            type Value = i128;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.0)
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<i128, E> {
-                Ok(v.into())
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<i128, E> {
-                Ok(v.into())
-            }
-            fn visit_i128<E: de::Error>(self, v: i128) -> Result<i128, E> {
-                Ok(v)
-            }
-            fn visit_u128<E: de::Error>(self, v: u128) -> Result<i128, E> {
-                i128::try_from(v).map_err(E::custom)
-            }
-        }
         deserializer.deserialize_any(Expect::<i128>("an integer", PhantomData))
+    }
+    fn encode<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match (i64::try_from(*self), u64::try_from(*self)) {
+            (Ok(v), _) => serializer.serialize_i64(v),
+            (_, Ok(v)) => serializer.serialize_u64(v),
+            _ => serializer.serialize_i128(*self),
+        }
     }
 }
 
 impl<T: Wide> Wide for Option<T> {
     fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        impl<'de, T: Wide> Visitor<'de> for Expect<Option<T>> {
-            type Value = Option<T>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.0)
-            }
-            fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-                Ok(None)
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-                Ok(None)
-            }
-            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-                T::decode(d).map(Some)
-            }
-        }
         deserializer.deserialize_option(Expect::<Self>("a value or null", PhantomData))
+    }
+    fn encode<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Some(v) => serializer.serialize_some(&Encode(v)),
+            None => serializer.serialize_none(),
+        }
     }
 }
 
 impl<T: Wide> Wide for Vec<T> {
     fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        impl<'de, T: Wide> Visitor<'de> for Expect<Vec<T>> {
-            type Value = Vec<T>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.0)
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-                let mut out = Vec::new();
-                while let Some(item) = seq.next_element_seed(Seed::<T>(PhantomData))? {
-                    out.push(item);
-                }
-                Ok(out)
-            }
-        }
         deserializer.deserialize_seq(Expect::<Self>("an array", PhantomData))
+    }
+    fn encode<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter().map(Encode))
     }
 }
 
 impl<T: Wide> Wide for IndexMap<String, T> {
     fn decode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        impl<'de, T: Wide> Visitor<'de> for Expect<IndexMap<String, T>> {
-            type Value = IndexMap<String, T>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.0)
-            }
-            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-                let mut out = IndexMap::new();
-                while let Some((k, v)) = map.next_entry_seed(PhantomData::<String>, Seed::<T>(PhantomData))? {
-                    out.insert(k, v);
-                }
-                Ok(out)
-            }
-        }
         deserializer.deserialize_map(Expect::<Self>("an object", PhantomData))
+    }
+    fn encode<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter().map(|(k, v)| (k, Encode(v))))
+    }
+}
+
+impl<'de> Visitor<'de> for Expect<i128> {
+    type Value = i128;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<i128, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<i128, E> {
+        Ok(v.into())
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<i128, E> {
+        Ok(v)
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<i128, E> {
+        i128::try_from(v).map_err(E::custom)
+    }
+}
+
+impl<'de, T: Wide> Visitor<'de> for Expect<Option<T>> {
+    type Value = Option<T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        T::decode(d).map(Some)
+    }
+}
+
+impl<'de, T: Wide> Visitor<'de> for Expect<Vec<T>> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(item) = seq.next_element_seed(Seed::<T>(PhantomData))? {
+            out.push(item);
+        }
+        Ok(out)
+    }
+}
+
+impl<'de, T: Wide> Visitor<'de> for Expect<IndexMap<String, T>> {
+    type Value = IndexMap<String, T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut out = IndexMap::new();
+        while let Some((k, v)) =
+            map.next_entry_seed(PhantomData::<String>, Seed::<T>(PhantomData))?
+        {
+            out.insert(k, v);
+        }
+        Ok(out)
     }
 }

@@ -118,7 +118,8 @@ impl CallError {
     {
         match self {
             CallError::Rpc(e) => {
-                let same: Vec<&Declared<E>> = declared.iter().filter(|d| d.code == e.code).collect();
+                let same: Vec<&Declared<E>> =
+                    declared.iter().filter(|d| d.code == e.code).collect();
                 let pick = match same.len() {
                     1 => same.first().copied(),
                     _ => same.into_iter().find(|d| d.message == e.message),

@@ -110,7 +110,9 @@ impl Socket {
                     forget();
                     return Err(TransportError::Timeout.into());
                 }
-                Err(mpsc::RecvTimeoutError::Disconnected) => return Err(TransportError::Closed.into()),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(TransportError::Closed.into())
+                }
             },
         };
         reply.map_err(CallError::Rpc)

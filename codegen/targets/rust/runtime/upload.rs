@@ -44,8 +44,12 @@ pub fn upload(
         connection.call(method, Some(&params.to_string()))
     };
     let total = data.len() as u64;
-    let sha256: String = Sha256::digest(data).iter().map(|b| format!("{b:02x}")).collect();
-    let mut begin = serde_json::json!({"session_id": session_id, "size_bytes": total, "sha256": sha256});
+    let sha256: String = Sha256::digest(data)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut begin =
+        serde_json::json!({"session_id": session_id, "size_bytes": total, "sha256": sha256});
     if let Some(filename) = filename {
         begin["filename"] = filename.into();
     }
