@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenRpcDocument } from "./helpers/own-document.js";
+import { findTarget } from "../codegen/targets/index.js";
 import { cargo } from "./helpers/cargo.js";
 import { REPO_ROOT, run } from "./helpers/proc-daemon.js";
 
@@ -66,7 +67,8 @@ const hasToolchain = (cmd: string): boolean => {
   const probe = spawnSync(cmd, [cmd === "go" ? "version" : "--version"], { stdio: "ignore" });
   return !probe.error && probe.status === 0;
 };
-const hasTarget = (lang: string): boolean => existsSync(join(REPO_ROOT, "codegen", lang, "index.ts"));
+const hasTarget = (lang: string): boolean =>
+  existsSync(join(REPO_ROOT, "codegen", lang, "index.ts")) || findTarget(lang)?.emit !== undefined;
 const why = (lang: string, toolchain: string): string | undefined =>
   !hasTarget(lang)
     ? `no codegen/${lang} target on this branch`

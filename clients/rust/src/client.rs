@@ -2,14 +2,19 @@
 //! [`Client`]: one method per method of the document.
 
 use crate::runtime::json;
-use crate::runtime::rpc::{self, Declared, RpcError};
-use crate::runtime::upload::{self, Upload};
+use crate::runtime::rpc::{self, RpcError};
+use crate::runtime::rpc::Declared;
 use crate::runtime::endpoint::default_socket_path;
+use crate::runtime::api::Result;
 #[allow(unused_imports)]
 use crate::errors::*;
 #[allow(unused_imports)]
 use crate::types::*;
-use serde::de::DeserializeOwned;
+
+/// What `Client::upload` returns: `file/upload/commit`'s result.
+pub type UploadFile = FileUploadCommitResult;
+
+pub(crate) const UPLOAD_ERRORS: &[Declared<Error>] = &[InvalidParamsError::DECLARED, NotInitializedError::DECLARED, ForbiddenError::DECLARED, SessionNotFoundError::DECLARED, SessionNotOwnedError::DECLARED, InternalError::DECLARED, UploadLimitError::DECLARED, UploadNotFoundError::DECLARED, UploadOffsetMismatchError::DECLARED, UploadIncompleteError::DECLARED, UploadHashMismatchError::DECLARED];
 
 /// A client for zeroclaw daemon RPC 0.1.0.
 ///
@@ -38,39 +43,15 @@ use serde::de::DeserializeOwned;
 ///
 /// `Send + Sync`: share it between threads with an `Arc`. Dropping it closes the connection.
 pub struct Client {
-    connection: rpc::Connection,
+    pub(crate) connection: rpc::Connection,
 }
 
 impl Client {
-    /// Connects to `url`: `http(s)://` (JSON-RPC over HTTP POST), `unix:PATH` or a socket path
-    /// (newline-delimited JSON over a Unix socket). `ws(s)://` is refused: see the README.
-    pub fn connect(url: &str) -> Result<Client> {
-        Ok(Client { connection: rpc::Connection::open(url)? })
-    }
-
     /// Connects to the daemon's socket ([`default_socket_path`]).
     pub fn connect_default() -> Result<Client> {
-        Ok(Client { connection: rpc::Connection::open_path(&default_socket_path())? })
-    }
-
-    /// The connection under the client, for calls by method name.
-    pub fn connection(&self) -> &rpc::Connection {
-        &self.connection
-    }
-
-    /// Bounds how long each later call waits for its answer (`None`, the default: as long as it takes).
-    pub fn set_call_timeout(&self, timeout: Option<std::time::Duration>) {
-        self.connection.set_timeout(timeout);
-    }
-
-    /// Ends the connection: pending and later calls fail.
-    pub fn close(&self) {
-        self.connection.close();
-    }
-
-    fn call<R: DeserializeOwned>(&self, method: &str, params: String, declared: &[Declared<Error>]) -> Result<R> {
-        let result = self.connection.call(method, Some(&params)).map_err(|e| e.typed(declared))?;
-        Ok(serde_json::from_str(result.get())?)
+        Ok(Client {
+            connection: rpc::Connection::open_path(&default_socket_path())?,
+        })
     }
 
     /// Open the session: negotiate the protocol version and authenticate the peer.
@@ -333,7 +314,7 @@ impl Client {
     pub fn on_session_update<F>(&self, handler: F)
     where
         F: Fn(SessionUpdateParams) + Send + Sync + 'static,
-    {
+     {
         let handler = rpc::notification_handler("{}", handler);
         self.connection.on_notification("session/update", handler);
     }
@@ -347,7 +328,8 @@ impl Client {
     /// The same notifications queued on a channel (replaces any handler set before).
     pub fn subscribe_session_update(&self) -> std::sync::mpsc::Receiver<SessionUpdateParams> {
         let (send, receiver) = rpc::channel();
-        self.connection.on_notification("session/update", rpc::notification_handler("{}", send));
+        let handler = rpc::notification_handler("{}", send);
+        self.connection.on_notification("session/update", handler);
         receiver
     }
 
@@ -361,29 +343,8 @@ impl Client {
     pub fn handle_elicitation_create<F>(&self, handler: F)
     where
         F: Fn(ElicitationCreateParams) -> Result<ElicitationCreateResult, RpcError> + Send + Sync + 'static,
-    {
+     {
         let handler = rpc::request_handler("{}", handler);
         self.connection.on_request("elicitation/create", handler);
-    }
-
-    /// Uploads `data` in chunks of the size the server picks (`file/upload/begin`, `chunk`, `commit`),
-    /// declaring its sha256, and returns the committed file.
-    pub fn upload(&self, session_id: &str, filename: Option<&str>, data: &[u8]) -> Result<Upload<FileUploadCommitResult>> {
-        self.upload_with_progress(session_id, filename, data, |_, _| {})
-    }
-
-    /// [`upload`](Client::upload), calling `progress` with the bytes the server holds and the total after each chunk.
-    pub fn upload_with_progress<F: FnMut(u64, u64)>(
-        &self,
-        session_id: &str,
-        filename: Option<&str>,
-        data: &[u8],
-        progress: F,
-    ) -> Result<Upload<FileUploadCommitResult>> {
-        let declared = &[InvalidParamsError::DECLARED, NotInitializedError::DECLARED, ForbiddenError::DECLARED, SessionNotFoundError::DECLARED, SessionNotOwnedError::DECLARED, InternalError::DECLARED, UploadLimitError::DECLARED, UploadNotFoundError::DECLARED, UploadOffsetMismatchError::DECLARED, UploadIncompleteError::DECLARED, UploadHashMismatchError::DECLARED];
-        let sent = upload::upload(&self.connection, session_id, filename, data, progress)
-            .map_err(|e| e.typed(declared))?;
-        let file = serde_json::from_str(sent.file.get())?;
-        Ok(Upload { file, chunks: sent.chunks, chunk_bytes: sent.chunk_bytes, sha256: sent.sha256 })
     }
 }

@@ -4,7 +4,6 @@
 use crate::runtime::rpc::{Declared, RpcError, TransportError};
 #[allow(unused_imports)]
 use crate::types::*;
-use std::fmt;
 
 /// What a call fails with: an error the method declares (its type, with typed `data`), another
 /// error response, or the transport.
@@ -55,91 +54,30 @@ pub enum Error {
     Json(serde_json::Error),
 }
 
-/// `Result` with this crate's [`Error`].
-pub type Result<T, E = Error> = std::result::Result<T, E>;
-
 impl Error {
-    /// The JSON-RPC error code, when the server answered with an error.
-    pub fn code(&self) -> Option<i64> {
+    /// The code and the server's message of a declared error.
+    pub(crate) fn declared(&self) -> Option<(i64, &str)> {
         match self {
-            Self::Parse(_) => Some(-32700),
-            Self::InvalidRequest(_) => Some(-32600),
-            Self::MethodNotFound(_) => Some(-32601),
-            Self::InvalidParams(_) => Some(-32602),
-            Self::Internal(_) => Some(-32603),
-            Self::SessionNotFound(_) => Some(-32000),
-            Self::SessionLimitReached(_) => Some(-32001),
-            Self::SessionBusy(_) => Some(-32002),
-            Self::SessionNotOwned(_) => Some(-32003),
-            Self::ConnectionLimit(_) => Some(-32004),
-            Self::NotInitialized(_) => Some(-32010),
-            Self::VersionMismatch(_) => Some(-32011),
-            Self::Forbidden(_) => Some(-32012),
-            Self::UploadNotFound(_) => Some(-32030),
-            Self::UploadLimit(_) => Some(-32031),
-            Self::UploadOffsetMismatch(_) => Some(-32032),
-            Self::UploadIncomplete(_) => Some(-32033),
-            Self::UploadHashMismatch(_) => Some(-32034),
-            Self::Rpc(e) => Some(e.code),
-            Self::Transport(_) | Self::Json(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Parse(e) => write!(f, "{} ({})", e.message, -32700),
-            Self::InvalidRequest(e) => write!(f, "{} ({})", e.message, -32600),
-            Self::MethodNotFound(e) => write!(f, "{} ({})", e.message, -32601),
-            Self::InvalidParams(e) => write!(f, "{} ({})", e.message, -32602),
-            Self::Internal(e) => write!(f, "{} ({})", e.message, -32603),
-            Self::SessionNotFound(e) => write!(f, "{} ({})", e.message, -32000),
-            Self::SessionLimitReached(e) => write!(f, "{} ({})", e.message, -32001),
-            Self::SessionBusy(e) => write!(f, "{} ({})", e.message, -32002),
-            Self::SessionNotOwned(e) => write!(f, "{} ({})", e.message, -32003),
-            Self::ConnectionLimit(e) => write!(f, "{} ({})", e.message, -32004),
-            Self::NotInitialized(e) => write!(f, "{} ({})", e.message, -32010),
-            Self::VersionMismatch(e) => write!(f, "{} ({})", e.message, -32011),
-            Self::Forbidden(e) => write!(f, "{} ({})", e.message, -32012),
-            Self::UploadNotFound(e) => write!(f, "{} ({})", e.message, -32030),
-            Self::UploadLimit(e) => write!(f, "{} ({})", e.message, -32031),
-            Self::UploadOffsetMismatch(e) => write!(f, "{} ({})", e.message, -32032),
-            Self::UploadIncomplete(e) => write!(f, "{} ({})", e.message, -32033),
-            Self::UploadHashMismatch(e) => write!(f, "{} ({})", e.message, -32034),
-            Self::Rpc(e) => e.fmt(f),
-            Self::Transport(e) => e.fmt(f),
-            Self::Json(e) => write!(f, "json: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Rpc(e) => Some(e),
-            Self::Transport(e) => Some(e),
-            Self::Json(e) => Some(e),
+            Error::Parse(e) => Some((ParseError::CODE, &e.message)),
+            Error::InvalidRequest(e) => Some((InvalidRequestError::CODE, &e.message)),
+            Error::MethodNotFound(e) => Some((MethodNotFoundError::CODE, &e.message)),
+            Error::InvalidParams(e) => Some((InvalidParamsError::CODE, &e.message)),
+            Error::Internal(e) => Some((InternalError::CODE, &e.message)),
+            Error::SessionNotFound(e) => Some((SessionNotFoundError::CODE, &e.message)),
+            Error::SessionLimitReached(e) => Some((SessionLimitReachedError::CODE, &e.message)),
+            Error::SessionBusy(e) => Some((SessionBusyError::CODE, &e.message)),
+            Error::SessionNotOwned(e) => Some((SessionNotOwnedError::CODE, &e.message)),
+            Error::ConnectionLimit(e) => Some((ConnectionLimitError::CODE, &e.message)),
+            Error::NotInitialized(e) => Some((NotInitializedError::CODE, &e.message)),
+            Error::VersionMismatch(e) => Some((VersionMismatchError::CODE, &e.message)),
+            Error::Forbidden(e) => Some((ForbiddenError::CODE, &e.message)),
+            Error::UploadNotFound(e) => Some((UploadNotFoundError::CODE, &e.message)),
+            Error::UploadLimit(e) => Some((UploadLimitError::CODE, &e.message)),
+            Error::UploadOffsetMismatch(e) => Some((UploadOffsetMismatchError::CODE, &e.message)),
+            Error::UploadIncomplete(e) => Some((UploadIncompleteError::CODE, &e.message)),
+            Error::UploadHashMismatch(e) => Some((UploadHashMismatchError::CODE, &e.message)),
             _ => None,
         }
-    }
-}
-
-impl From<RpcError> for Error {
-    fn from(e: RpcError) -> Self {
-        Error::Rpc(e)
-    }
-}
-
-impl From<TransportError> for Error {
-    fn from(e: TransportError) -> Self {
-        Error::Transport(e)
-    }
-}
-
-impl From<serde_json::Error> for Error {
-    fn from(e: serde_json::Error) -> Self {
-        Error::Json(e)
     }
 }
 

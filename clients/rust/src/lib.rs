@@ -23,8 +23,8 @@
 //! - A params member whose value is null counts as absent, for every method in both dialects: before the params schema is checked the daemon drops every top-level member whose value is null, so `session/new {"session_id": null, "cwd": null}` is `session/new {}`. The params schemas here describe params after that step; a null nested inside a member's value is checked as it is, and `params: null` itself is still an invalid envelope.
 //! - initialize (seed dialect) also carries the snake_case members zerocode reads (protocol_version, server_version equal to serverVersion, server_pid, commands) and `implementation`; this daemon always sends them, but they are not required of every implementation (the handshake asks only for protocolVersion and serverVersion).
 //! - session/new in the zeroclaw dialect: a session_id naming an existing session the caller owns reattaches to it as zerocode expects after a reconnect (a live session as it is, a closed one rehydrated with its transcript; cwd and agent are then the session's own) instead of being refused. The seed dialect refuses it as before.
-// What these lints would flag comes from the document (its names, the sizes of its types, its prose),
-// not from this code.
+// What these lints flag comes from the document (its names, the sizes of its types, its prose), not
+// from this code.
 #![allow(
     clippy::large_enum_variant,
     clippy::result_large_err,
@@ -44,6 +44,7 @@ mod types;
 
 /// What [`Client`] runs on: JSON-RPC over HTTP (ureq) or a Unix socket, JSON as JavaScript writes it.
 pub mod runtime {
+    pub mod api;
     pub mod json;
     pub mod rpc;
     pub mod http;
@@ -54,10 +55,10 @@ pub mod runtime {
 
 pub use client::Client;
 pub use errors::*;
+pub use runtime::api::Result;
 pub use runtime::rpc::{RpcError, TransportError};
 pub use runtime::upload::Upload;
 pub use runtime::endpoint::default_socket_path;
 pub use types::*;
-
-/// The crates whose types this crate's API uses (`Value`, `IndexMap`).
+/// The crates whose types this crate's API uses (`Value`, `Map`, `IndexMap`).
 pub use {indexmap, serde_json};

@@ -829,10 +829,10 @@ pub struct InitializeParams {
     pub additional_properties: IndexMap<String, serde_json::Value>,
 }
 
-/// Declared as an object without members: any JSON is accepted (some documents use such a schema for values of other shapes).
+/// Declared as an object without members: any JSON is accepted.
 pub type StatusParams = serde_json::Value;
 
-/// Declared as an object without members: any JSON is accepted (some documents use such a schema for values of other shapes).
+/// Declared as an object without members: any JSON is accepted.
 pub type RpcDiscoverParams = serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -865,7 +865,7 @@ pub struct PairingRevokeParams {
     pub token_id: String,
 }
 
-/// Declared as an object without members: any JSON is accepted (some documents use such a schema for values of other shapes).
+/// Declared as an object without members: any JSON is accepted.
 pub type PairingListParams = serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -933,7 +933,7 @@ pub struct SessionApproveResult {
     pub acknowledged: bool,
 }
 
-/// Declared as an object without members: any JSON is accepted (some documents use such a schema for values of other shapes).
+/// Declared as an object without members: any JSON is accepted.
 pub type SessionListParams = serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -1320,7 +1320,7 @@ pub enum Dialect {
     Zeroclaw,
 }
 
-/// Declared as an object without members: any JSON is accepted (some documents use such a schema for values of other shapes).
+/// Declared as an object without members: any JSON is accepted.
 pub type HealthParams = serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -1506,7 +1506,7 @@ pub struct ZeroclawSessionUpdateTurnComplete {
     pub content: String,
 }
 
-/// Declared as an object without members: any JSON is accepted (some documents use such a schema for values of other shapes).
+/// Declared as an object without members: any JSON is accepted.
 pub type AgentsStatusParams = serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -1534,7 +1534,7 @@ pub struct AdminRequiredData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct InvalidLoginCodeData {}
 
-/// Declared as an object without members: any JSON is accepted (some documents use such a schema for values of other shapes).
+/// Declared as an object without members: any JSON is accepted.
 pub type DashboardLoginParams = serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]

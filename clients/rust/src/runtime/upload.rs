@@ -4,6 +4,8 @@
 //! acknowledged, then commit. Emitted only for documents that have those three methods. SHA-256 and
 //! base64 come from Debian's packaged `sha2` and `base64` crates.
 
+use crate::client::{Client, UploadFile, UPLOAD_ERRORS};
+use crate::runtime::api::Result;
 use crate::runtime::rpc::{CallError, Connection, TransportError};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -82,4 +84,36 @@ pub fn upload(
         chunk_bytes: begun.chunk_bytes,
         sha256,
     })
+}
+
+impl Client {
+    /// Uploads `data` in chunks of the size the server picks (`file/upload/begin`, `chunk`,
+    /// `commit`), declaring its sha256, and returns the committed file.
+    pub fn upload(
+        &self,
+        session_id: &str,
+        filename: Option<&str>,
+        data: &[u8],
+    ) -> Result<Upload<UploadFile>> {
+        self.upload_with_progress(session_id, filename, data, |_, _| {})
+    }
+
+    /// [`upload`](Client::upload), calling `progress` with the bytes the server holds and the
+    /// total after each chunk.
+    pub fn upload_with_progress<F: FnMut(u64, u64)>(
+        &self,
+        session_id: &str,
+        filename: Option<&str>,
+        data: &[u8],
+        progress: F,
+    ) -> Result<Upload<UploadFile>> {
+        let sent = upload(&self.connection, session_id, filename, data, progress);
+        let sent = sent.map_err(|e| e.typed(UPLOAD_ERRORS))?;
+        Ok(Upload {
+            file: serde_json::from_str(sent.file.get())?,
+            chunks: sent.chunks,
+            chunk_bytes: sent.chunk_bytes,
+            sha256: sent.sha256,
+        })
+    }
 }

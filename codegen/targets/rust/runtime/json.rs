@@ -103,6 +103,36 @@ pub fn positional(args: Vec<Option<String>>) -> String {
     format!("[{}]", parts.join(","))
 }
 
+/// Serde for an enum whose values are not all strings (an integer, a float, a boolean among them):
+/// `value_enum!(Name { A => "a", B => 1_i64 })` gives it `value()` and encodes and decodes that.
+#[allow(unused_macros)] // documents whose enums are all strings
+macro_rules! value_enum {
+    ($name:ident { $($variant:ident => $value:expr),* $(,)? }) => {
+        impl $name {
+            /// This value as JSON.
+            pub fn value(&self) -> serde_json::Value {
+                match self {
+                    $(Self::$variant => serde_json::json!($value),)*
+                }
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> ::std::result::Result<S::Ok, S::Error> {
+                serde::Serialize::serialize(&self.value(), s)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
+                $crate::runtime::json::enum_value(d, &[$(Self::$variant),*], Self::value)
+            }
+        }
+    };
+}
+#[allow(unused_imports)] // documents whose enums are all strings
+pub(crate) use value_enum;
+
 /// Decodes an enum whose values are not all strings: the variant whose `value` equals the JSON.
 pub fn enum_value<'de, D, E>(
     deserializer: D,
