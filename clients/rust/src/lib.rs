@@ -30,6 +30,7 @@
     clippy::result_large_err,
     clippy::enum_variant_names,
     clippy::upper_case_acronyms,
+    clippy::type_complexity,
     clippy::doc_lazy_continuation,
     clippy::doc_overindented_list_items,
     rustdoc::broken_intra_doc_links,

@@ -36,7 +36,12 @@ export const rustNaming: NamingTable = {
   },
   keywords: KEYWORDS,
   reserved: {
-    type: new Set(`${PRELUDE} Client Error RpcError TransportError Value Map`.split(" ")),
+    // …and what the generated modules import or export at the crate root.
+    type: new Set(
+      `${PRELUDE} Client Error RpcError TransportError Upload Value Map IndexMap Serialize Deserialize`.split(
+        " ",
+      ),
+    ),
     // The client's own methods (the hooks on_*/handle_*/subscribe_* are made unique by the target).
     method: new Set(
       "connect connect_default close set_call_timeout connection call notify new upload upload_with_progress".split(
@@ -49,7 +54,8 @@ export const rustNaming: NamingTable = {
     if (kind === "enumMember") return `${name}Value`;
     return KEYWORDS.has(name) && !NOT_RAW.has(name) ? `r#${name}` : `${name}_`;
   },
-  digitPrefix: (kind) => (kind === "type" || kind === "enumMember" ? "T" : "_"),
+  // Not `_`: `_1` reads as unused, and clippy refuses a name of underscores and digits only.
+  digitPrefix: (kind) => (kind === "type" || kind === "enumMember" ? "T" : "n"),
   clash: (name, n) => (/^[A-Z]/.test(name) ? `${name}${n}` : `${name}_${n}`),
   // Cargo wants a letter first, and refuses keywords and a few reserved names.
   packageName: (raw) => {

@@ -29,13 +29,6 @@ export function emitErrors(r: Rust, banner: string): string {
     const [name, variant] = [r.names.errorType(e), variants.get(e.name)!];
     const reasons =
       e.variants.length > 0 ? `\`data.reason\`: ${e.variants.map((v) => `\`${v.reason}\``).join(", ")}.` : "";
-    const build =
-      e.data === undefined
-        ? `|e| Ok(Error::${variant}(${name} { message: e.message, data: e.data }))`
-        : `|e| match serde_json::from_value(e.data.clone().unwrap_or_default()) {
-            Ok(data) => Ok(Error::${variant}(${name} { message: e.message, data })),
-            Err(_) => Err(e),
-        }`;
     return `${rustdoc([`${e.code}: ${e.message}`, e.docs.description, reasons])}#[derive(Debug, Clone, PartialEq)]
 pub struct ${name} {
     /// The message the server sent.
@@ -48,7 +41,7 @@ impl ${name} {
     pub const CODE: i64 = ${e.code};
     pub const MESSAGE: &'static str = ${rustStr(e.message)};${
       used.has(e.name)
-        ? `\n    pub(crate) const DECLARED: Declared<Error> = Declared {\n        code: Self::CODE,\n        message: Self::MESSAGE,\n        build: ${build},\n    };`
+        ? `\n    pub(crate) const DECLARED: Declared<Error> = Declared {\n        code: Self::CODE,\n        message: Self::MESSAGE,\n        build: |e| match serde_json::from_value(e.data.clone().unwrap_or_default()) {\n            Ok(data) => Ok(Error::${variant}(${name} { message: e.message, data })),\n            Err(_) => Err(e),\n        },\n    };`
         : ""
     }
 }`;
@@ -96,16 +89,8 @@ function methodDoc(m: Method, r: Rust, ...extra: string[]): string {
       (p) => `- \`${r.names.param(m, p.name).replace(/^r#/, "")}\`: ${p.docs.description ?? p.docs.summary}`,
     );
   const summary = m.docs.summary !== m.docs.description ? m.docs.summary : undefined;
-  return rustdoc(
-    [
-      summary,
-      m.docs.description,
-      params.join("\n"),
-      `Wire method \`${m.name.replaceAll("`", "'")}\`.`,
-      ...extra,
-    ],
-    "    ",
-  );
+  const wire = `Wire method \`${m.name.replaceAll("`", "'")}\`.`;
+  return rustdoc([summary, m.docs.description, params.join("\n"), wire, ...extra], "    ");
 }
 
 /** How a method is called: its Rust parameters, the params it sends, and what a handler of it gets. */
@@ -144,7 +129,7 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
   const { model, names } = r;
   const taken = new Set(model.methods.map((m) => names.method(m).replace(/^r#/, "")));
   const hookName = (prefix: string, m: Method): string => {
-    const base = `${prefix}_${names.method(m).replace(/^r#/, "")}`;
+    const base = `${prefix}_${names.method(m).replace(/^(r#|_+)/, "")}`;
     let n = base;
     for (let i = 2; taken.has(n); i++) n = names.table.clash(base, i);
     return (taken.add(n), n);

@@ -4,7 +4,7 @@
 // enums for the rest, `pub type` for aliases. Integers by range: i32/u32, i64/u64, and i128 for an
 // integer the document does not bound (every int64 and uint64 fits; decoded by `json::wide`). A
 // reference that would make a type contain itself is boxed; an alias on a cycle is a newtype.
-import type { Decl, IntegerType, Model, ObjectDecl, Type } from "../../model/types.js";
+import type { Decl, Docs, IntegerType, Model, ObjectDecl, Type } from "../../model/types.js";
 import type { Names } from "../../naming/namer.js";
 import { convert } from "../../naming/namer.js";
 import type { NamingTable } from "../../naming/table.js";
@@ -170,20 +170,8 @@ export function rustTypes(model: Model, names: Names) {
     return { owned, borrowed: copy ? owned : `&${owned}` };
   }
 
-  return {
-    names,
-    model,
-    type,
-    hasDefault,
-    canBeNull,
-    param,
-    isValue,
-    members,
-    tagOf,
-    stringTagged,
-    cyclic,
-    wide,
-  };
+  const api = { names, model, type, param, hasDefault, canBeNull, isValue, members, cyclic, wide };
+  return { ...api, tagOf, stringTagged };
 }
 
 /** The reasons the any-JSON positions in `t` were not typed exactly, for a doc line. */
@@ -193,12 +181,8 @@ const anyReasons = (t: Type): string[] => {
 };
 
 const serde = (attrs: string[]): string => (attrs.length > 0 ? `    #[serde(${attrs.join(", ")})]\n` : "");
-const docsOf = (d: {
-  docs: { summary?: string; description?: string; deprecated?: boolean };
-}): (string | undefined)[] => [
-  d.docs.summary,
-  d.docs.description,
-  d.docs.deprecated ? "Deprecated." : undefined,
+const docsOf = ({ docs }: { docs: Docs }): (string | undefined)[] => [
+  ...[docs.summary, docs.description, docs.deprecated ? "Deprecated." : undefined],
 ];
 
 function renderStruct(d: ObjectDecl, r: Rust): string {
