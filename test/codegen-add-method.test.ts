@@ -19,9 +19,9 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenRpcDocument } from "./helpers/own-document.js";
 import { findTarget } from "../codegen/targets/index.js";
 import { cargo } from "./helpers/cargo.js";
+import type { OpenRpcDocument } from "./helpers/own-document.js";
 import { REPO_ROOT, run } from "./helpers/proc-daemon.js";
 
 const REF = "#/components/schemas/";

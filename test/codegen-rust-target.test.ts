@@ -21,6 +21,7 @@ const PROSE =
 const doc = {
   openrpc: "1.3.2",
   info: { title: "awkward api", version: "1.2.3", description: PROSE },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: an OpenRPC server variable, not a template
   servers: [{ url: "http://localhost:${port}/rpc", variables: { port: { default: "8545" } } }],
   methods: [
     {

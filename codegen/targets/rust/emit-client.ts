@@ -132,7 +132,8 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
     const base = `${prefix}_${names.method(m).replace(/^(r#|_+)/, "")}`;
     let n = base;
     for (let i = 2; taken.has(n); i++) n = names.table.clash(base, i);
-    return (taken.add(n), n);
+    taken.add(n);
+    return n;
   };
   const methods = model.methods.map((m) => {
     const c = signature(m, r);

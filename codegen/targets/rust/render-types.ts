@@ -26,7 +26,8 @@ export function localNames(table: NamingTable, taken: Iterable<string> = []): (r
     const ok = (n: string): string => (table.keywords.has(n) ? table.escape(n, "enumMember") : n);
     let name = ok(base);
     for (let n = 2; used.has(name); n++) name = ok(table.clash(base, n));
-    return (used.add(name), name);
+    used.add(name);
+    return name;
   };
 }
 
@@ -71,7 +72,9 @@ export function rustTypes(model: Model, names: Names) {
     const [seen, stack] = [new Set<string>(), [...(graph.get(from) ?? [])]];
     for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
       if (n === to) return true;
-      if (!seen.has(n)) seen.add(n), stack.push(...(graph.get(n) ?? []));
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(...(graph.get(n) ?? []));
     }
     return false;
   };
@@ -145,7 +148,9 @@ export function rustTypes(model: Model, names: Names) {
   /** A type that can hold `null` (an optional member of it keeps `null` apart from absent). */
   function canBeNull(t: Type, seen = new Set<string>()): boolean {
     if (t.kind === "nullable" || t.kind === "null" || t.kind === "any") return true;
-    const d = t.kind === "ref" && !seen.has(t.name) ? (seen.add(t.name), decl(t.name)) : undefined;
+    if (t.kind !== "ref" || seen.has(t.name)) return false;
+    const d = decl(t.name);
+    seen.add(t.name);
     if (d?.kind === "alias") return canBeNull(d.type, seen);
     return isValue(d) || (d?.kind === "union" && d.variants.some((v) => canBeNull(v, seen)));
   }
