@@ -2,8 +2,7 @@
 //! [`Client`]: one method per method of the document.
 
 use crate::runtime::json;
-use crate::runtime::rpc::{self, RpcError};
-use crate::runtime::rpc::Declared;
+use crate::runtime::rpc::{self, Declared, RpcError};
 use crate::runtime::endpoint::default_socket_path;
 use crate::runtime::api::Result;
 #[allow(unused_imports)]
@@ -314,7 +313,7 @@ impl Client {
     pub fn on_session_update<F>(&self, handler: F)
     where
         F: Fn(SessionUpdateParams) + Send + Sync + 'static,
-     {
+    {
         let handler = rpc::notification_handler("{}", handler);
         self.connection.on_notification("session/update", handler);
     }
@@ -343,7 +342,7 @@ impl Client {
     pub fn handle_elicitation_create<F>(&self, handler: F)
     where
         F: Fn(ElicitationCreateParams) -> Result<ElicitationCreateResult, RpcError> + Send + Sync + 'static,
-     {
+    {
         let handler = rpc::request_handler("{}", handler);
         self.connection.on_request("elicitation/create", handler);
     }

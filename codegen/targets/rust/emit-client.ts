@@ -148,13 +148,13 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
       if (m.result)
         return hook(
           "handle",
-          `<F>(&self, handler: F)\n    where\n        F: Fn(${c.hook}) -> Result<${result}, RpcError> + Send + Sync + 'static,\n    `,
+          `<F>(&self, handler: F)\n    where\n        F: Fn(${c.hook}) -> Result<${result}, RpcError> + Send + Sync + 'static,\n   `,
           `        let handler = rpc::request_handler(${rustStr(c.absent)}, ${wrap});\n        self.connection.on_request(${wire}, handler);`,
           "The server calls it; `handler` answers on a thread of its own, so it may call the client. Unix sockets only: HTTP has no way back.",
         );
       const on = hook(
         "on",
-        `<F>(&self, handler: F)\n    where\n        F: Fn(${c.hook}) + Send + Sync + 'static,\n    `,
+        `<F>(&self, handler: F)\n    where\n        F: Fn(${c.hook}) + Send + Sync + 'static,\n   `,
         `        let handler = rpc::notification_handler(${rustStr(c.absent)}, ${wrap});\n        self.connection.on_notification(${wire}, handler);`,
         "Called on the reader thread, in wire order; it must not call the client. Unix sockets only: HTTP has no way back.",
       );
@@ -190,10 +190,10 @@ pub(crate) const UPLOAD_ERRORS: &[Declared<Error>] = ${declared([...new Set(mode
           "Ok(Client {\n            connection: rpc::Connection::open_path(&default_socket_path())?,\n        })",
         ]
       : undefined;
+  const rpc = ["self", ...(upload ? ["Declared"] : []), ...(/RpcError/.test(text) ? ["RpcError"] : [])];
   const imports = [
     ...(/\bjson::/.test(text) ? ["use crate::runtime::json;"] : []),
-    `use crate::runtime::rpc${/RpcError/.test(text) ? "::{self, RpcError}" : ""};`,
-    ...(upload ? ["use crate::runtime::rpc::Declared;"] : []),
+    `use crate::runtime::rpc${rpc.length > 1 ? `::{${rpc.join(", ")}}` : ""};`,
     ...(def && !model.servers[0] ? ["use crate::runtime::endpoint::default_socket_path;"] : []),
     "use crate::runtime::api::Result;",
     "#[allow(unused_imports)]\nuse crate::errors::*;",
