@@ -1,16 +1,15 @@
 // npm run generate: validate openrpc.json against the OpenRPC meta-schema, read it into the model
 // (codegen/model/), apply the zeroclaw lint profile (codegen/zeroclaw/lint.ts: our document only),
-// then write generated/, docs/methods.md and the legacy client targets' files under clients/.
+// then write generated/, docs/methods.md and our own clients under clients/ (MODEL_CLIENTS).
 // npm run generate:check: the same in memory, failing (exit 1) if any output differs from what is on
 // disk, is missing, or a bannered generated file exists that codegen no longer produces.
 // Options: --openrpc FILE (another document), --out DIR (another root to write to or check against).
 // `zeroclaw codegen` (src/cli/codegen-command.ts) is the command for any other document.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { formatProblem, readDocument, validateDocument } from "./model/index.js";
 import type { Model } from "./model/types.js";
-import { pascal } from "./naming/words.js";
 import { emitOwnGo } from "./targets/go/index.js";
 import { findTarget } from "./targets/index.js";
 import { emitOwn } from "./zeroclaw/index.js";
@@ -26,7 +25,8 @@ const under = (dir: string, emitted: EmittedFile[]): EmittedFile[] =>
 /**
  * Our own clients written by a target on the model (codegen/targets/<lang>/). Python's is exactly
  * `zeroclaw codegen --lang python --name zeroclaw_client`; Go's keeps the hand-written module around
- * its generated package (clients/go/zeroclaw/*_gen.go).
+ * its generated package (clients/go/zeroclaw/*_gen.go); Rust's is exactly `zeroclaw codegen --lang rust
+ * --name zeroclaw-client`.
  */
 const MODEL_CLIENTS: { lang: string; emit: (model: Model) => EmittedFile[] }[] = [
   {
@@ -35,16 +35,14 @@ const MODEL_CLIENTS: { lang: string; emit: (model: Model) => EmittedFile[] }[] =
       under("clients/python", findTarget("python")!.emit!(model, { packageName: "zeroclaw_client" })),
   },
   { lang: "go", emit: emitOwnGo },
+  {
+    lang: "rust",
+    emit: (model) =>
+      under("clients/rust", findTarget("rust")!.emit!(model, { packageName: "zeroclaw-client" })),
+  },
 ];
-/**
- * The client targets that still read the raw document (codegen/<lang>/index.ts exporting
- * emit<Lang>(doc)), writing our own clients/<lang>/. Each leaves this list when its target on the
- * model (codegen/targets/<lang>/) generates clients/<lang>/ instead.
- */
-const LEGACY_TARGETS = ["rust"] as const;
 
 export type EmittedFile = { path: string; content: string };
-type LegacyEmitter = (doc: never) => EmittedFile[] | Promise<EmittedFile[]>;
 
 type Options = { check: boolean; openrpc: string; out: string };
 
@@ -63,21 +61,6 @@ function parseArgs(argv: string[]): Options {
   };
 }
 
-/** The legacy targets whose folder exists (loaded by path, so a branch without one still generates). */
-async function loadLegacyTargets(): Promise<{ lang: string; emit: LegacyEmitter }[]> {
-  const targets: { lang: string; emit: LegacyEmitter }[] = [];
-  for (const lang of LEGACY_TARGETS) {
-    const file = join(here, lang, "index.ts");
-    if (!existsSync(file)) continue;
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    const emit = mod[`emit${pascal(lang)}`];
-    if (typeof emit !== "function")
-      throw new Error(`codegen/${lang}/index.ts must export emit${pascal(lang)}`);
-    targets.push({ lang, emit: emit as LegacyEmitter });
-  }
-  return targets;
-}
-
 /** Every file codegen produces for `doc`, keyed by its path relative to the output root. */
 export async function emitAll(doc: unknown): Promise<{ files: Map<string, string>; targets: string[] }> {
   const model = readDocument(doc);
@@ -91,9 +74,7 @@ export async function emitAll(doc: unknown): Promise<{ files: Map<string, string
     }
   };
   for (const { lang, emit } of MODEL_CLIENTS) add(lang, emit(model));
-  const targets = await loadLegacyTargets();
-  for (const { lang, emit } of targets) add(lang, await emit(doc as never));
-  return { files, targets: [...MODEL_CLIENTS, ...targets].map((t) => t.lang) };
+  return { files, targets: MODEL_CLIENTS.map((t) => t.lang) };
 }
 
 /** Every file under generated/, and the bannered ones under clients/ (build outputs skipped). */

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectClient } from "../src/client/connect.js";
+import { CARGO_CONFIG } from "./helpers/cargo.js";
 import { REPO_ROOT, requireBuild, run } from "./helpers/proc-daemon.js";
 import { SCENARIO_PATH, type ScenarioEnv, startScenarioEnv, toolResults } from "./helpers/scenario-env.js";
 
@@ -54,7 +55,18 @@ const LANGUAGES: Language[] = [
     name: "rust",
     toolchain: "cargo",
     program: "clients/rust/examples/scenario.rs",
-    command: ["cargo", "run", "--offline", "--quiet", "--example", "scenario", "--", SCENARIO_PATH],
+    command: [
+      "cargo",
+      "run",
+      "--offline",
+      "--config",
+      CARGO_CONFIG,
+      "--quiet",
+      "--example",
+      "scenario",
+      "--",
+      SCENARIO_PATH,
+    ],
     cwd: join(REPO_ROOT, "clients", "rust"),
     timeoutMs: 900_000,
   },

@@ -83,10 +83,10 @@ const { gen } = fc.letrec<{ gen: Gen }>((tie) => ({
         maxLength: 4,
         selector: ([k]) => k,
       })
-      // Members in the order the schema's `properties` object has them (a JS object puts integer-like
-      // keys such as "2" first), so the value's text lists them in the order the document declares.
+      // Members in the order the schema's `properties` has them once read (array-index keys such as
+      // "8" first, as in every JavaScript object), which is the order a decoder knows them in.
       .map((ms) =>
-        Object.keys(Object.fromEntries(ms.map((m) => [m[0], m]))).map((k) => ms.find((m) => m[0] === k)!),
+        Object.keys(Object.fromEntries(ms.map(([k]) => [k, 0]))).map((k) => ms.find(([x]) => x === k)!),
       )
       .map(
         (ms): Gen => ({

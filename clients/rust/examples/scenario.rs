@@ -1,7 +1,7 @@
 //! The one scenario every generated client runs (`clients/scenario.json`), with this crate's typed
-//! methods: `cargo run --offline --quiet --example scenario -- ../scenario.json`, with the daemon's
-//! socket in `ZEROCLAW_SOCKET`. Prints `ok <step>` or `FAIL <step>: <why>` per step; exits 0 only
-//! when every step passed.
+//! methods: `cargo run --offline --config ../cargo-offline.toml --quiet --example scenario --
+//! ../scenario.json`, with the daemon's socket in `ZEROCLAW_SOCKET`. Prints `ok <step>` or
+//! `FAIL <step>: <why>` per step; exits 0 only when every step passed.
 
 use serde_json::Value;
 use std::process::ExitCode;
@@ -45,25 +45,23 @@ impl Run {
         let s = self.step("initialize_bad_version");
         let want = &s["expect_error"];
         let params = InitializeParams {
-            protocol_version: s["protocolVersion"].as_i64(),
+            protocol_version: s["protocolVersion"].as_i64().map(i128::from),
             ..Default::default()
         };
         let err = match self.client.initialize(&params) {
-            Err(Error::Rpc(e)) => e,
+            Err(e) => e,
             other => return Err(format!("expected a daemon error, got {other:?}")),
         };
-        check(err.code() == want["code"].as_i64().unwrap_or(0), || {
-            format!("code {}", err.code())
+        check(err.code() == want["code"].as_i64(), || {
+            format!("code {:?}", err.code())
         })?;
         match &err {
-            ZeroclawError::VersionMismatch {
-                data: VersionMismatchReason::VersionMismatch(d),
-                ..
-            } => {
+            Error::VersionMismatch(VersionMismatchError { data: d, .. }) => {
+                check(d.reason == want["reason"], || format!("reason {}", d.reason))?;
                 check(d.requested == want["requested"], || {
                     format!("requested {}", d.requested)
                 })?;
-                let supported: Vec<i64> = data(&want["supported"])?;
+                let supported: Vec<i128> = data(&want["supported"])?;
                 check(d.supported == supported, || {
                     format!("supported {:?}", d.supported)
                 })
@@ -75,12 +73,11 @@ impl Run {
     fn initialize(&mut self) -> Step {
         let s = self.step("initialize");
         let params = InitializeParams {
-            protocol_version: s["protocolVersion"].as_i64(),
+            protocol_version: s["protocolVersion"].as_i64().map(i128::from),
             client_info: Some(data(&s["clientInfo"])?),
             // Advertise elicitation, or the daemon never sends elicitation/create.
             client_capabilities: Some(ClientCapabilities {
                 elicitation: Some(ClientCapabilitiesElicitation::default()),
-                ..Default::default()
             }),
             ..Default::default()
         };
@@ -118,8 +115,8 @@ impl Run {
         let want = &s["expect_error"];
         let sets: Vec<ConfigEntry> = data(&s["sets"])?;
         match self.client.config_set_many(&ConfigSetManyParams { sets }) {
-            Err(Error::Rpc(ZeroclawError::InvalidParams {
-                data: InvalidParamsReason::InvalidEntry(d),
+            Err(Error::InvalidParams(InvalidParamsError {
+                data: InvalidParamsErrorData::InvalidEntry(d),
                 ..
             })) => {
                 check(Some(d.index) == want["index"].as_u64(), || {
@@ -205,18 +202,19 @@ impl Run {
         let session_id = self.session()?;
         let size = s["size_bytes"].as_u64().ok_or("size_bytes")? as usize;
         let bytes: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
-        let mut chunks = 0u64;
-        let entry = self
+        let mut acks = 0u64;
+        let sent = self
             .client
-            .upload_with_progress(&session_id, s["filename"].as_str(), &bytes, |_| chunks += 1)
+            .upload_with_progress(&session_id, s["filename"].as_str(), &bytes, |_, _| acks += 1)
             .map_err(|e| e.to_string())?;
-        check(Some(chunks) == s["expect_chunks"].as_u64(), || {
-            format!("{chunks} chunks")
+        check(Some(sent.chunks) == s["expect_chunks"].as_u64() && acks == sent.chunks, || {
+            format!("{} chunks, {acks} acknowledged", sent.chunks)
         })?;
+        let entry = sent.file;
         check(entry.size_bytes == size as u64, || {
             format!("size_bytes {}", entry.size_bytes)
         })?;
-        let ref_id = format!("sha256:{}", sha256::hex(&bytes));
+        let ref_id = format!("sha256:{}", sent.sha256);
         check(entry.ref_id == ref_id, || {
             format!("ref_id {} (want {ref_id})", entry.ref_id)
         })
@@ -275,7 +273,7 @@ fn main() -> ExitCode {
     let seen = Arc::clone(&asked);
     client.handle_elicitation_create(move |params| {
         seen.lock().map(|mut v| v.push(params)).ok();
-        answer.clone()
+        Ok(answer.clone())
     });
 
     let mut run = Run {

@@ -1,5 +1,5 @@
-//! The hand-written runtime against an in-process fake daemon over a real Unix socket: ids and
-//! routing, typed errors, typed notifications, daemon → client requests, closing, uploads.
+//! The generated crate against an in-process fake daemon over a real Unix socket: ids and routing,
+//! typed errors, typed notifications, daemon → client requests, closing, uploads, timeouts.
 
 mod support;
 
@@ -8,6 +8,10 @@ use std::sync::Arc;
 use std::thread;
 use support::{Fake, Peer};
 use zeroclaw_client::*;
+
+fn url(fake: &Fake) -> String {
+    format!("unix:{}", fake.path.display())
+}
 
 fn status_result(pid: i64) -> serde_json::Value {
     json!({
@@ -39,7 +43,7 @@ fn ids_are_zc_out_n_and_answers_route_by_id_in_any_order() {
             }
         }
     });
-    let client = Arc::new(Client::connect(&fake.path).unwrap());
+    let client = Arc::new(Client::connect(&url(&fake)).unwrap());
     let other = Arc::clone(&client);
     let lister = thread::spawn(move || other.session_list().unwrap());
     let status = client.status().unwrap();
@@ -66,7 +70,7 @@ fn params_go_out_with_their_wire_names() {
                    "protocol_version": 1, "server_version": "0.1.0", "server_pid": 7, "commands": []}),
         );
     });
-    let client = Client::connect(&fake.path).unwrap();
+    let client = Client::connect(&url(&fake)).unwrap();
     let result = client
         .initialize(&InitializeParams {
             protocol_version: Some(1),
@@ -109,14 +113,14 @@ fn errors_are_typed_by_code_and_reason() {
         let request = peer.recv();
         peer.fail(&request, -32099, "Unheard of", json!(null));
     });
-    let client = Client::connect(&fake.path).unwrap();
+    let client = Client::connect(&url(&fake)).unwrap();
     let sets = vec![ConfigEntry {
         prop: "sessions.max_live".into(),
         value: json!({}),
     }];
     match client.config_set_many(&ConfigSetManyParams { sets }) {
-        Err(Error::Rpc(ZeroclawError::InvalidParams {
-            data: InvalidParamsReason::InvalidEntry(entry),
+        Err(Error::InvalidParams(InvalidParamsError {
+            data: InvalidParamsErrorData::InvalidEntry(entry),
             ..
         })) => {
             assert_eq!(entry.index, 1);
@@ -131,29 +135,26 @@ fn errors_are_typed_by_code_and_reason() {
             ..Default::default()
         })
         .unwrap_err();
-    let rpc = err.rpc().expect("a daemon error");
-    assert_eq!(rpc.code(), code::VERSION_MISMATCH);
-    assert_eq!(rpc.reason(), Some("version_mismatch"));
-    match rpc {
-        ZeroclawError::VersionMismatch {
-            data: VersionMismatchReason::VersionMismatch(d),
-            ..
-        } => {
-            assert_eq!(d.supported, vec![1]);
-            assert_eq!(d.requested, json!(2));
+    assert_eq!(err.code(), Some(VersionMismatchError::CODE));
+    match err {
+        Error::VersionMismatch(VersionMismatchError { data, .. }) => {
+            assert_eq!(data.reason, "version_mismatch");
+            assert_eq!(data.supported, vec![1]);
+            assert_eq!(data.requested, json!(2));
         }
         other => panic!("expected version_mismatch, got {other:?}"),
     }
     // Data this client cannot type stays readable, with its code and raw data.
     match client.status().unwrap_err() {
-        Error::Rpc(ZeroclawError::Other { code, data, .. }) => {
+        Error::Rpc(RpcError { code, data, .. }) => {
             assert_eq!(code, -32602);
             assert_eq!(data.unwrap()["reason"], "a_reason_from_the_future");
         }
-        other => panic!("expected Other, got {other:?}"),
+        other => panic!("expected Rpc, got {other:?}"),
     }
+    // A code the method does not declare stays an RpcError with its code and message.
     let err = client.status().unwrap_err();
-    assert_eq!(err.rpc().map(ZeroclawError::code), Some(-32099));
+    assert!(matches!(&err, Error::Rpc(e) if e.code == -32099));
     assert!(err.to_string().contains("Unheard of"));
     fake.join();
 }
@@ -182,7 +183,7 @@ fn updates_arrive_typed_in_order_before_the_turn_result() {
                                     "stop_reason": "end_turn", "content": "Hello"}),
         );
     });
-    let client = Client::connect(&fake.path).unwrap();
+    let client = Client::connect(&url(&fake)).unwrap();
     let updates = client.subscribe_session_update();
     let params = SessionPromptParams {
         session_id: "s1".into(),
@@ -263,18 +264,18 @@ fn elicitation_handler_answers_and_may_call_the_client() {
                                    "stop_reason": "end_turn", "content": "blue"}),
         );
     });
-    let client = Arc::new(Client::connect(&fake.path).unwrap());
+    let client = Arc::new(Client::connect(&url(&fake)).unwrap());
     let inner = Arc::downgrade(&client);
     client.handle_elicitation_create(move |params| {
         assert_eq!(params.message, "Which colour?");
         let pid = inner.upgrade().unwrap().status().unwrap().pid;
         let mut content = serde_json::Map::new();
         content.insert("answer".into(), json!("blue"));
-        content.insert("pid".into(), json!(pid));
-        ElicitationCreateResult {
+        content.insert("pid".into(), json!(i64::try_from(pid).unwrap()));
+        Ok(ElicitationCreateResult {
             action: ElicitationCreateResultAction::Accept,
             content: Some(content),
-        }
+        })
     });
     let params = SessionPromptParams {
         session_id: "s1".into(),
@@ -291,11 +292,14 @@ fn a_closed_connection_fails_pending_and_later_calls() {
         let _ = peer.recv();
         // Dropping the peer closes the socket with the call unanswered.
     });
-    let client = Client::connect(&fake.path).unwrap();
-    assert!(matches!(client.status(), Err(Error::Closed)));
+    let client = Client::connect(&url(&fake)).unwrap();
     assert!(matches!(
         client.status(),
-        Err(Error::Closed) | Err(Error::Io(_))
+        Err(Error::Transport(TransportError::Closed))
+    ));
+    assert!(matches!(
+        client.status(),
+        Err(Error::Transport(TransportError::Closed | TransportError::Io(_)))
     ));
     fake.join();
 }
@@ -303,7 +307,7 @@ fn a_closed_connection_fails_pending_and_later_calls() {
 #[test]
 fn upload_sends_declared_size_hash_and_ordered_chunks() {
     let data: Vec<u8> = (0..10u32).map(|i| (i % 251) as u8).collect();
-    let expected_hash = sha256::hex(&data);
+    let expected_hash = "1f825aa2f0020ef7cf91dfa30da4668d791c5d4824fc8e41354b89ec05795ab3";
     let fake = Fake::start(move |mut peer: Peer| {
         let begin = peer.recv();
         assert_eq!(begin["method"], "file/upload/begin");
@@ -334,15 +338,17 @@ fn upload_sends_declared_size_hash_and_ordered_chunks() {
         peer.reply(&commit, json!({"ref_id": "sha256:ab", "filename": "ten.bin", "marker": "[file]",
                                    "workspace_path": "/w/ab", "size_bytes": 10, "deduplicated": false}));
     });
-    let client = Client::connect(&fake.path).unwrap();
+    let client = Client::connect(&url(&fake)).unwrap();
     let mut acks = Vec::new();
-    let entry = client
-        .upload_with_progress("s1", Some("ten.bin"), &data, |ack| {
-            acks.push(ack.received_bytes)
+    let sent = client
+        .upload_with_progress("s1", Some("ten.bin"), &data, |received, total| {
+            acks.push((received, total))
         })
         .unwrap();
-    assert_eq!(acks, vec![4, 8, 10]);
-    assert_eq!(entry.size_bytes, 10);
+    assert_eq!(acks, vec![(4, 10), (8, 10), (10, 10)]);
+    assert_eq!((sent.chunks, sent.chunk_bytes), (3, 4));
+    assert_eq!(sent.sha256, expected_hash);
+    assert_eq!(sent.file.size_bytes, 10);
     fake.join();
 }
 
@@ -356,7 +362,7 @@ fn a_call_from_a_notification_handler_fails_instead_of_hanging() {
         );
         peer.reply(&request, status_result(1));
     });
-    let client = Arc::new(Client::connect(&fake.path).unwrap());
+    let client = Arc::new(Client::connect(&url(&fake)).unwrap());
     let inner = Arc::downgrade(&client);
     let (tx, rx) = std::sync::mpsc::channel();
     let tx = std::sync::Mutex::new(tx);
@@ -381,9 +387,12 @@ fn a_call_timeout_gives_up_and_later_calls_still_work() {
         peer.reply(&slow, status_result(1)); // too late: dropped, never confused with the next answer
         peer.reply(&next, status_result(2));
     });
-    let client = Client::connect(&fake.path).unwrap();
+    let client = Client::connect(&url(&fake)).unwrap();
     client.set_call_timeout(Some(std::time::Duration::from_millis(50)));
-    assert!(matches!(client.status(), Err(Error::Timeout)));
+    assert!(matches!(
+        client.status(),
+        Err(Error::Transport(TransportError::Timeout))
+    ));
     client.set_call_timeout(None);
     assert_eq!(client.status().unwrap().pid, 2);
     fake.join();

@@ -1,0 +1,47 @@
+// Text from the document in Rust source. String literals: Rust escapes (JSON's `\u0001` is not one),
+// with control and bidirectional-format characters escaped (rustc refuses the latter raw) and lone
+// surrogates, which a Rust string cannot hold, as U+FFFD.
+// Doc comments from the document's prose: `///` lines (nothing in the text can end them; a bare CR,
+// which rustc refuses in a doc comment, becomes a line break; tabs become spaces), and every fenced
+// code block marked `text`, so rustdoc never reads a document's Go or JSON sample as a Rust doctest
+// (the package also sets `doctest = false`).
+export function rustdoc(lines: (string | undefined)[], indent = ""): string {
+  const text = lines
+    .filter((l): l is string => l !== undefined && l.trim() !== "")
+    .join("\n\n")
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
+    .replaceAll("\t", "    ")
+    .replace(BIDI, "")
+    .trimEnd();
+  if (text === "") return "";
+  let fence: string | undefined;
+  const out = text.split("\n").map((raw) => {
+    const line = raw.trimEnd();
+    const open = /^(\s*)(`{3,}|~{3,})/.exec(line);
+    if (open && fence === undefined) {
+      fence = open[2]![0]!;
+      return `${open[1]}${open[2]}text`;
+    }
+    if (open && fence !== undefined && open[2]![0] === fence && line.trim() === open[2]) fence = undefined;
+    return line;
+  });
+  if (fence !== undefined) out.push(fence.repeat(3));
+  return out.map((l) => `${indent}///${l === "" ? "" : ` ${l}`}\n`).join("");
+}
+
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+export function rustStr(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"' || ch === "\\") out += `\\${ch}`;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\t") out += "\\t";
+    else if (c >= 0xd800 && c <= 0xdfff) out += "\\u{fffd}";
+    else if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0) || new RegExp(BIDI.source).test(ch))
+      out += `\\u{${c.toString(16)}}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
