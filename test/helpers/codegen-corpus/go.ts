@@ -4,7 +4,7 @@
 // generated Go type and filled from the example's JSON), printing each result re-encoded. Offline,
 // with the installed toolchain, sharing Go's build cache across packages.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Model } from "../../../codegen/model/types.js";
 import { params } from "../../../codegen/targets/go/client.js";
@@ -31,7 +31,21 @@ const qualify = (t: string): string => t.replace(/(?<![.\w])([A-Z]\w*)/g, "p.$1"
 /** A Go raw string literal holding `text` (backquotes spliced in as interpreted strings). */
 const raw = (text: string): string => `\`${text.replaceAll("`", '` + "`" + `')}\``;
 
-function probe(model: Model, pkg: string, url: string, calls: Call[]): string {
+/**
+ * The package's union decoders by the type they return (`DecodeBlockNumberOrTag`): a union is a Go
+ * interface, which `json.Unmarshal` cannot fill, so a user (and the probe) decodes one with these.
+ */
+function unionDecoders(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".go")))
+    for (const [, fn, type] of readFileSync(join(dir, f), "utf8").matchAll(
+      /^func (Decode\w+)\(data \[\]byte\) \((\w+), error\)/gm,
+    ))
+      found.set(type!, fn!);
+  return found;
+}
+
+function probe(model: Model, pkg: string, url: string, calls: Call[], decoders: Map<string, string>): string {
   const { names, types } = generateGo(model, pkg);
   const body = calls.map((c, i) => {
     const m = model.methods.find((x) => x.name === c.method);
@@ -45,7 +59,15 @@ function probe(model: Model, pkg: string, url: string, calls: Call[]): string {
     const vars = list.map(([, t], k) => {
       const type = byName ? t.replace(/^\*/, "") : t;
       const v = value(k);
-      return `\tvar a${i}_${k} ${qualify(type)}\n${v === undefined ? "" : `\tmust(json.Unmarshal([]byte(${raw(JSON.stringify(v))}), &a${i}_${k}))\n`}`;
+      const json = v === undefined ? "" : `[]byte(${raw(JSON.stringify(v))})`;
+      const decoder = decoders.get(type);
+      const fill =
+        v === undefined
+          ? ""
+          : decoder
+            ? `\tif v, err := p.${decoder}(${json}); err != nil {\n\t\tfail(err)\n\t} else {\n\t\ta${i}_${k} = v\n\t}\n`
+            : `\tmust(json.Unmarshal(${json}, &a${i}_${k}))\n`;
+      return `\tvar a${i}_${k} ${qualify(type)}\n${fill}`;
     });
     const args = ["ctx", ...list.map(([, t], k) => `${byName && t!.startsWith("*") ? "&" : ""}a${i}_${k}`)];
     const error = c.expectError === undefined ? undefined : model.errors.get(c.expectError);
@@ -116,7 +138,7 @@ export const goHarness: LanguageHarness = {
   async calls(dir, model, url, calls): Promise<Run> {
     const pkg = /^module (\S+)$/m.exec(readFileSync(join(dir, "go.mod"), "utf8"))![1]!;
     mkdirSync(join(dir, "probe"), { recursive: true });
-    writeFileSync(join(dir, "probe", "main.go"), probe(model, pkg, url, calls));
+    writeFileSync(join(dir, "probe", "main.go"), probe(model, pkg, url, calls, unionDecoders(dir)));
     return goRun("go", ["run", "./probe"], dir);
   },
 };
