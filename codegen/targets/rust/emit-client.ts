@@ -27,16 +27,16 @@ export function emitErrors(r: Rust, banner: string): string {
   const variants = errorVariants(r);
   const used = new Set(r.model.methods.flatMap((m) => (calls(m) ? m.errors : [])));
   const errors = [...r.model.errors.values()].map((e) => {
-    const [name, variant, code] = [r.names.errorType(e), variants.get(e.name)!, `${e.code}: ${e.message}`];
+    const [name, variant, heading] = [r.names.errorType(e), variants.get(e.name)!, `${e.code}: ${e.message}`];
     const reasons = e.variants.map((v) => `\`${v.reason}\``).join(", ");
     const struct = fill("error.rs.in", {
       ...{ name, variant, code: String(e.code), message: rustStr(e.message), declared: used.has(e.name) },
-      doc: rustdoc([code, e.docs.description, reasons && `\`data.reason\`: ${reasons}.`]),
+      doc: rustdoc([heading, e.docs.description, reasons && `\`data.reason\`: ${reasons}.`]),
       ...{ typed: e.data !== undefined, data: e.data ? r.type(e.data) : "Option<serde_json::Value>" },
     });
     return {
       struct: struct.trimEnd(),
-      variant: `${rustdoc([code], "    ")}    ${variant}(${name}),\n`,
+      variant: `${rustdoc([heading], "    ")}    ${variant}(${name}),\n`,
       arm: `            Error::${variant}(e) => Some((${name}::CODE, &e.message)),\n`,
     };
   });
@@ -67,11 +67,8 @@ function methodDoc(m: Method, r: Rust, ...extra: string[]): string {
 function signature(m: Method, r: Rust): { sig: string[]; params: string; absent: string; hook: string } {
   if (m.paramStructure === "by-name") {
     const obj = m.paramsObject && r.model.types.get(m.paramsObject.name);
-    if (
-      !m.paramsObject ||
-      (obj?.kind === "object" && obj.members.length === 0 && obj.additional.kind !== "typed")
-    )
-      return { sig: [], params: '"{}".to_owned()', absent: "{}", hook: "" };
+    const empty = obj?.kind === "object" && obj.members.length === 0 && obj.additional.kind !== "typed";
+    if (!m.paramsObject || empty) return { sig: [], params: '"{}".to_owned()', absent: "{}", hook: "" };
     const t = r.names.type(m.paramsObject.name);
     return { sig: [`params: &${t}`], params: "json::to_string(params)?", absent: "{}", hook: t };
   }
@@ -87,12 +84,8 @@ function signature(m: Method, r: Rust): { sig: string[]; params: string; absent:
     };
   });
   const hook = parts.length === 0 ? "" : `(${parts.map((p) => p.owned).join(", ")},)`;
-  return {
-    sig: parts.map((p) => p.sig),
-    params: `json::positional(vec![${parts.map((p) => p.arg).join(", ")}])`,
-    absent: "[]",
-    hook,
-  };
+  const params = `json::positional(vec![${parts.map((p) => p.arg).join(", ")}])`;
+  return { sig: parts.map((p) => p.sig), params, absent: "[]", hook };
 }
 
 /** The last paragraph of each hook's docs. */
@@ -116,16 +109,9 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
   const methods = model.methods.map((m) => {
     const c = signature(m, r);
     const doc = (...notes: string[]): string => methodDoc(m, r, ...notes);
-    const vars = {
-      ...{
-        result: m.result ? r.type(m.result.type) : "()",
-        wire: rustStr(m.name),
-        absent: rustStr(c.absent),
-      },
-      // A handler of a method without params is called without arguments.
-      ...{ args: c.hook, payload: c.hook || "serde_json::Value" },
-      handler: c.hook ? "handler" : "move |_: serde_json::Value| handler()",
-    };
+    const result = m.result ? r.type(m.result.type) : "()";
+    // `args`: what a hook's handler gets (none: the templates call it without arguments).
+    const vars = { result, wire: rustStr(m.name), absent: rustStr(c.absent), args: c.hook };
     const piece = (template: string, more: Record<string, string | boolean>): string =>
       fill(template, { ...vars, ...more }).trimEnd();
     if (m.implementedBy === "client" && m.result)
@@ -144,9 +130,7 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
   const text = methods.join("\n\n");
   // What runtime/upload.rs (Client::upload) returns and how it types errors.
   const commit = o.upload ? model.methods.find((m) => m.name === "file/upload/commit") : undefined;
-  const uploadErrors = model.methods
-    .filter((m) => m.name.startsWith("file/upload/"))
-    .flatMap((m) => m.errors);
+  const uploadErrors = model.methods.flatMap((m) => (m.name.startsWith("file/upload/") ? m.errors : []));
   const rpc = ["self", ...(commit ? ["Declared"] : []), ...(/RpcError/.test(text) ? ["RpcError"] : [])];
   return fill("client.rs.in", {
     ...{ banner, json: /\bjson::/.test(text), uses: uses(text, model), methods: text },

@@ -1,11 +1,11 @@
 // The Rust target: a self-contained crate (edition 2021) at the root of --out: Cargo.toml,
-// README.md, src/lib.rs (these three from templates in runtime/), src/types.rs (the model's declarations),
-// src/errors.rs (`Error` and a type per declared error), src/client.rs (`Client`), and the runtime
-// in src/runtime/ (JSON as JavaScript writes it, the connection, HTTP via ureq, the Unix socket, what
-// every Client and Error have; the chunked upload when the document has zeroclaw's file/upload/*
-// methods, the daemon's default endpoint when it uses zeroclaw's conventions and lists no server).
-// Dependencies: serde, serde_json, indexmap, ureq (sha2 and base64 for the upload), all packaged by
-// Debian, so the crate builds offline.
+// README.md, src/lib.rs, src/types.rs (the model's declarations), src/errors.rs (`Error` and a type
+// per declared error), src/client.rs (`Client`), their fixed text from templates in runtime/*.in,
+// and the runtime in src/runtime/ (JSON as JavaScript writes it, the connection, HTTP via ureq, the
+// Unix socket, what every Client and Error have; the chunked upload when the document has zeroclaw's
+// file/upload/* methods, the daemon's default endpoint when it uses zeroclaw's conventions and lists
+// no server). Dependencies: serde, serde_json, indexmap, ureq (sha2 and base64 for the upload), all
+// packaged by Debian, so the crate builds offline.
 import type { Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { rustNaming } from "../../naming/tables/rust.js";
@@ -25,14 +25,12 @@ export function emitRust(model: Model, options: EmitOptions): EmittedFile[] {
   const r = rustTypes(model, names);
   const upload = UPLOAD.every((u) => model.methods.some((m) => m.name === u));
   const zeroclaw = model.servers.length === 0 && model.methods.some((m) => m.annotations.grant !== undefined);
-  const runtime = `api json rpc http socket${upload ? " upload" : ""}${zeroclaw ? " endpoint" : ""}`.split(
-    " ",
-  );
+  const optional = `${upload ? " upload" : ""}${zeroclaw ? " endpoint" : ""}`;
+  const runtime = `api json rpc http socket${optional}`.split(" ");
   const { title, version, description } = model.info;
   const first = model.methods.find((m) => m.implementedBy === "server" && m.result !== undefined);
   const url = model.servers[0]?.defaultUrl;
-  // One set of values for the three templates (Cargo.toml.in, README.md.in, lib.rs.in); a switch is
-  // "yes" or empty.
+  // One set of values for the three templates (Cargo.toml.in, README.md.in, lib.rs.in).
   const vars = {
     banner: BANNER.slice(3),
     name: options.packageName,
@@ -41,17 +39,14 @@ export function emitRust(model: Model, options: EmitOptions): EmittedFile[] {
     version: /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version) ? version : "0.0.0",
     description: toml(`A typed JSON-RPC client for ${title} ${version}, generated from its OpenRPC document`),
     methods: String(model.methods.length),
-    connect: `Client::connect(${JSON.stringify(url ?? "http://127.0.0.1:8545")})?${url ? "; // or Client::connect_default()?" : ""}`,
-    example: first
-      ? `    let result = client.${names.method(first)}(/* params */)?;\n    println!("{result:?}");\n`
-      : "",
+    address: JSON.stringify(url ?? "http://127.0.0.1:8545"),
+    example: first ? names.method(first) : "",
     doc: rustdoc([
       `A typed JSON-RPC client for **${title}** ${version}, generated from its OpenRPC document by \`zeroclaw codegen\`.`,
       description,
     ]).replaceAll("///", "//!"),
     modules: runtime.map((f) => `    pub mod ${f};`).join("\n"),
-    ...{ url: url ? "yes" : "", upload: upload ? "yes" : "", zeroclaw: zeroclaw ? "yes" : "" },
-    types: model.types.size > 0 ? "yes" : "",
+    ...{ url: Boolean(url), upload, zeroclaw, types: model.types.size > 0 },
   };
   return [
     { path: "Cargo.toml", content: fill("Cargo.toml.in", vars) },

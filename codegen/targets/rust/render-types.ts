@@ -3,7 +3,8 @@
 // all strings through the runtime's `value_enum!`), `#[serde(tag)]` enums for tagged unions, untagged
 // enums for the rest, `pub type` for aliases. Integers by range: i32/u32, i64/u64, and i128 for an
 // integer the document does not bound (every int64 and uint64 fits; decoded by `json::wide`). A
-// reference that would make a type contain itself is boxed; an alias on a cycle is a newtype.
+// reference that would make a type contain itself is boxed; an alias on a cycle is a newtype. The
+// file's fixed text and every enum's are in templates: runtime/types.rs.in, enum.rs.in.
 import type { Decl, Docs, IntegerType, Model, ObjectDecl, Type } from "../../model/types.js";
 import type { Names } from "../../naming/namer.js";
 import { convert } from "../../naming/namer.js";
@@ -46,7 +47,7 @@ function refs(t: Type, out: Set<string>, inline: boolean): Set<string> {
 /** The declarations a declaration refers to (see `refs`). */
 function declRefs(d: Decl, inline: boolean): Set<string> {
   const out = new Set<string>();
-  const add = (t: Type): void => void refs(t, out, inline);
+  const add = (t: Type) => refs(t, out, inline);
   if (d.kind === "object") for (const m of d.members) add(m.type);
   if (d.kind === "object" && d.additional.kind === "typed") add({ kind: "map", values: d.additional.values });
   if (d.kind === "alias") add(d.type);

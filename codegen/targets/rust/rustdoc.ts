@@ -16,16 +16,14 @@ type Vars = Record<string, string | boolean>;
  * section holds other sections, not one of its own key). A value is never read as a template.
  */
 export const fill = (template: string, vars: Vars): string => render(readRuntime("rust", template), vars);
-const render = (text: string, vars: Vars): string =>
-  text.replace(
-    /\{\{([#^])(\w+)\}\}([\s\S]*?)\{\{\/\2\}\}|\{\{(\w+)\}\}/g,
-    (_, s?: string, k?: string, body?: string, key?: string) =>
-      key !== undefined
-        ? String(vars[key] ?? "")
-        : (s === "#") === Boolean(vars[k!])
-          ? render(body!, vars)
-          : "",
-  );
+
+function render(text: string, vars: Vars): string {
+  return text.replace(TAG, (_, s?: string, k?: string, body?: string, key?: string) => {
+    if (key !== undefined) return String(vars[key] ?? "");
+    return (s === "#") === Boolean(vars[k!]) ? render(body!, vars) : "";
+  });
+}
+const TAG = /\{\{([#^])(\w+)\}\}([\s\S]*?)\{\{\/\2\}\}|\{\{(\w+)\}\}/g;
 
 export function rustdoc(lines: (string | undefined)[], indent = ""): string {
   const text = lines
