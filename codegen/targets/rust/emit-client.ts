@@ -3,10 +3,12 @@
 // variant for each, plus `Rpc` (an undeclared error), `Transport` and `Json` (what every Error has is
 // runtime/api.rs). Client: one method per method, typed arguments for by-position methods (by value,
 // `&str`, `&[T]` or `&T`; `Option` when optional) and one `&<Params>` for by-name ones, sent as the
-// document says; hooks (`handle_*`, `on_*`, `subscribe_*`) for the methods the server calls.
+// document says; hooks (`handle_*`, `on_*`, `subscribe_*`) for the methods the server calls. Their
+// Rust text is in templates: runtime/errors.rs.in and error.rs.in; client.rs.in, and a method's in
+// call.rs.in, handle.rs.in or on.rs.in.
 import type { Method } from "../../model/types.js";
 import { localNames, type Rust } from "./render-types.js";
-import { rustdoc, rustStr } from "./rustdoc.js";
+import { fill, rustdoc, rustStr } from "./rustdoc.js";
 
 /** Each declared error's variant in `Error` (the error type's name without `Error`). */
 export function errorVariants(r: Rust): Map<string, string> {
@@ -24,58 +26,26 @@ const uses = (text: string, model: Rust["model"]): string =>
 export function emitErrors(r: Rust, banner: string): string {
   const variants = errorVariants(r);
   const used = new Set(r.model.methods.flatMap((m) => (calls(m) ? m.errors : [])));
-  const errors = [...r.model.errors.values()];
-  const structs = errors.map((e) => {
-    const [name, variant] = [r.names.errorType(e), variants.get(e.name)!];
-    const reasons =
-      e.variants.length > 0 ? `\`data.reason\`: ${e.variants.map((v) => `\`${v.reason}\``).join(", ")}.` : "";
-    return `${rustdoc([`${e.code}: ${e.message}`, e.docs.description, reasons])}#[derive(Debug, Clone, PartialEq)]
-pub struct ${name} {
-    /// The message the server sent.
-    pub message: String,
-    /// The error's \`data\`${e.data === undefined ? " (the document does not type it)" : ""}.
-    pub data: ${e.data === undefined ? "Option<serde_json::Value>" : r.type(e.data)},
-}
-
-impl ${name} {
-    pub const CODE: i64 = ${e.code};
-    pub const MESSAGE: &'static str = ${rustStr(e.message)};${
-      used.has(e.name)
-        ? `\n    pub(crate) const DECLARED: Declared<Error> = Declared {\n        code: Self::CODE,\n        message: Self::MESSAGE,\n        build: |e| match serde_json::from_value(e.data.clone().unwrap_or_default()) {\n            Ok(data) => Ok(Error::${variant}(${name} { message: e.message, data })),\n            Err(_) => Err(e),\n        },\n    };`
-        : ""
-    }
-}`;
+  const errors = [...r.model.errors.values()].map((e) => {
+    const [name, variant, heading] = [r.names.errorType(e), variants.get(e.name)!, `${e.code}: ${e.message}`];
+    const reasons = e.variants.map((v) => `\`${v.reason}\``).join(", ");
+    const struct = fill("error.rs.in", {
+      ...{ name, variant, code: String(e.code), message: rustStr(e.message), declared: used.has(e.name) },
+      doc: rustdoc([heading, e.docs.description, reasons && `\`data.reason\`: ${reasons}.`]),
+      ...{ typed: e.data !== undefined, data: e.data ? r.type(e.data) : "Option<serde_json::Value>" },
+    });
+    return {
+      struct: struct.trimEnd(),
+      variant: `${rustdoc([heading], "    ")}    ${variant}(${name}),\n`,
+      arm: `            Error::${variant}(e) => Some((${name}::CODE, &e.message)),\n`,
+    };
   });
-  const text = structs.join("\n\n");
-  const arms = errors.map(
-    (e) =>
-      `            Error::${variants.get(e.name)}(e) => Some((${r.names.errorType(e)}::CODE, &e.message)),\n`,
-  );
-  return `${banner}
-//! The crate's [\`Error\`], and every error the document declares as a type.
-
-use crate::runtime::rpc::{${used.size > 0 ? "Declared, " : ""}RpcError, TransportError};
-${uses(text, r.model)}
-/// What a call fails with: an error the method declares (its type, with typed \`data\`), another
-/// error response, or the transport.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum Error {
-${errors.map((e) => `${rustdoc([`${e.code}: ${e.message}`], "    ")}    ${variants.get(e.name)}(${r.names.errorType(e)}),\n`).join("")}    /// An error response the method does not declare, or whose \`data\` is not what it declares.
-    Rpc(RpcError),
-    /// No answer: the connection or the HTTP exchange failed.
-    Transport(TransportError),
-    /// Params that do not encode, or a result that does not decode as its type.
-    Json(serde_json::Error),
-}
-
-impl Error {
-    /// The code and the server's message of a declared error.
-    pub(crate) fn declared(&self) -> Option<(i64, &str)> {
-${arms.length > 0 ? `        match self {\n${arms.join("")}            _ => None,\n        }` : "        None"}
-    }
-}
-${text ? `\n${text}\n` : ""}`;
+  const text = errors.map((e) => e.struct).join("\n\n");
+  return fill("errors.rs.in", {
+    ...{ banner, declared: used.size > 0, uses: uses(text, r.model), structs: text },
+    variants: errors.map((e) => e.variant).join(""),
+    arms: errors.map((e) => e.arm).join(""),
+  });
 }
 
 const declared = (errors: string[], r: Rust): string =>
@@ -97,11 +67,8 @@ function methodDoc(m: Method, r: Rust, ...extra: string[]): string {
 function signature(m: Method, r: Rust): { sig: string[]; params: string; absent: string; hook: string } {
   if (m.paramStructure === "by-name") {
     const obj = m.paramsObject && r.model.types.get(m.paramsObject.name);
-    if (
-      !m.paramsObject ||
-      (obj?.kind === "object" && obj.members.length === 0 && obj.additional.kind !== "typed")
-    )
-      return { sig: [], params: '"{}".to_owned()', absent: "{}", hook: "" };
+    const empty = obj?.kind === "object" && obj.members.length === 0 && obj.additional.kind !== "typed";
+    if (!m.paramsObject || empty) return { sig: [], params: '"{}".to_owned()', absent: "{}", hook: "" };
     const t = r.names.type(m.paramsObject.name);
     return { sig: [`params: &${t}`], params: "json::to_string(params)?", absent: "{}", hook: t };
   }
@@ -117,13 +84,17 @@ function signature(m: Method, r: Rust): { sig: string[]; params: string; absent:
     };
   });
   const hook = parts.length === 0 ? "" : `(${parts.map((p) => p.owned).join(", ")},)`;
-  return {
-    sig: parts.map((p) => p.sig),
-    params: `json::positional(vec![${parts.map((p) => p.arg).join(", ")}])`,
-    absent: "[]",
-    hook,
-  };
+  const params = `json::positional(vec![${parts.map((p) => p.arg).join(", ")}])`;
+  return { sig: parts.map((p) => p.sig), params, absent: "[]", hook };
 }
+
+/** The last paragraph of each hook's docs. */
+const NOTES = {
+  handle:
+    "The server calls it; `handler` answers on a thread of its own, so it may call the client. Unix sockets only: HTTP has no way back.",
+  on: "Called on the reader thread, in wire order; it must not call the client. Unix sockets only: HTTP has no way back.",
+  subscribe: "The same notifications queued on a channel (replaces any handler set before).",
+};
 
 export function emitClient(r: Rust, banner: string, o: { upload: boolean; zeroclaw: boolean }): string {
   const { model, names } = r;
@@ -137,76 +108,40 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
   };
   const methods = model.methods.map((m) => {
     const c = signature(m, r);
+    const doc = (...notes: string[]): string => methodDoc(m, r, ...notes);
     const result = m.result ? r.type(m.result.type) : "()";
-    const wire = rustStr(m.name);
+    // `args`: what a hook's handler gets (none: the templates call it without arguments).
+    const vars = { result, wire: rustStr(m.name), absent: rustStr(c.absent), args: c.hook };
+    const piece = (template: string, more: Record<string, string | boolean>): string =>
+      fill(template, { ...vars, ...more }).trimEnd();
+    if (m.implementedBy === "client" && m.result)
+      return piece("handle.rs.in", { name: hookName("handle", m), doc: doc(NOTES.handle) });
     if (m.implementedBy === "client") {
-      const [p, wrap] = c.hook
-        ? [c.hook, "handler"]
-        : ["serde_json::Value", "move |_: serde_json::Value| handler()"];
-      const hook = (kind: string, sig: string, body: string, ...notes: string[]): string =>
-        `${methodDoc(m, r, ...notes)}    pub fn ${hookName(kind, m)}${sig} {\n${body}\n    }`;
-      if (m.result)
-        return hook(
-          "handle",
-          `<F>(&self, handler: F)\n    where\n        F: Fn(${c.hook}) -> Result<${result}, RpcError> + Send + Sync + 'static,\n   `,
-          `        let handler = rpc::request_handler(${rustStr(c.absent)}, ${wrap});\n        self.connection.on_request(${wire}, handler);`,
-          "The server calls it; `handler` answers on a thread of its own, so it may call the client. Unix sockets only: HTTP has no way back.",
-        );
-      const on = hook(
-        "on",
-        `<F>(&self, handler: F)\n    where\n        F: Fn(${c.hook}) + Send + Sync + 'static,\n   `,
-        `        let handler = rpc::notification_handler(${rustStr(c.absent)}, ${wrap});\n        self.connection.on_notification(${wire}, handler);`,
-        "Called on the reader thread, in wire order; it must not call the client. Unix sockets only: HTTP has no way back.",
-      );
-      return `${on}\n\n${hook(
-        "subscribe",
-        `(&self) -> std::sync::mpsc::Receiver<${p}>`,
-        `        let (send, receiver) = rpc::channel();\n        let handler = rpc::notification_handler(${rustStr(c.absent)}, send);\n        self.connection.on_notification(${wire}, handler);\n        receiver`,
-        "The same notifications queued on a channel (replaces any handler set before).",
-      )}`;
+      const [name, subscribe] = [hookName("on", m), hookName("subscribe", m)];
+      return piece("on.rs.in", { name, subscribe, doc: doc(NOTES.on), subscribe_doc: doc(NOTES.subscribe) });
     }
-    const attrs = `${m.docs.deprecated ? "    #[deprecated]\n" : ""}${c.sig.length > 6 ? "    #[allow(clippy::too_many_arguments)]\n" : ""}`;
-    const body = m.result
-      ? `self.call(${wire}, params, ${declared(m.errors, r)})`
-      : `self.notify(${wire}, params)`;
-    return `${methodDoc(m, r, ...(m.result ? [] : ["A notification: no answer comes."]))}${attrs}    pub fn ${names.method(m)}(${["&self", ...c.sig].join(", ")}) -> Result<${result}> {
-        let params = ${c.params};
-        ${body}
-    }`;
+    return piece("call.rs.in", {
+      ...{ name: names.method(m), deprecated: m.docs.deprecated === true, many: c.sig.length > 6 },
+      ...{ sig: ["&self", ...c.sig].join(", "), params: c.params },
+      doc: m.result ? doc() : doc("A notification: no answer comes."),
+      errors: m.result ? declared(m.errors, r) : "", // none: a notification, sent with `notify`
+    });
   });
-  const commit = model.methods.find((m) => m.name === "file/upload/commit");
-  // What runtime/upload.rs (Client::upload) returns and how it types errors.
-  const upload =
-    o.upload && commit
-      ? `/// What \`Client::upload\` returns: \`file/upload/commit\`'s result.\npub type UploadFile = ${commit.result ? r.type(commit.result.type) : "serde_json::Value"};\n
-pub(crate) const UPLOAD_ERRORS: &[Declared<Error>] = ${declared([...new Set(model.methods.filter((m) => m.name.startsWith("file/upload/")).flatMap((m) => m.errors))], r)};\n\n`
-      : "";
   const text = methods.join("\n\n");
-  const def = model.servers[0]
-    ? ["[`DEFAULT_URL`], the document's first server", "Client::connect(DEFAULT_URL)"]
-    : o.zeroclaw
-      ? [
-          "the daemon's socket ([`default_socket_path`])",
-          "Ok(Client {\n            connection: rpc::Connection::open_path(&default_socket_path())?,\n        })",
-        ]
-      : undefined;
-  const rpc = ["self", ...(upload ? ["Declared"] : []), ...(/RpcError/.test(text) ? ["RpcError"] : [])];
-  const imports = [
-    ...(/\bjson::/.test(text) ? ["use crate::runtime::json;"] : []),
-    `use crate::runtime::rpc${rpc.length > 1 ? `::{${rpc.join(", ")}}` : ""};`,
-    ...(def && !model.servers[0] ? ["use crate::runtime::endpoint::default_socket_path;"] : []),
-    "use crate::runtime::api::Result;",
-    "#[allow(unused_imports)]\nuse crate::errors::*;",
-  ];
-  return `${banner}
-//! [\`Client\`]: one method per method of the document.
-
-${imports.join("\n")}
-${uses(text, model)}
-${upload}${model.servers[0] ? `/// The document's first server (its variables at their defaults).\npub const DEFAULT_URL: &str = ${rustStr(model.servers[0].defaultUrl)};\n\n` : ""}${rustdoc([`A client for ${model.info.title} ${model.info.version}.`, model.info.description, "`Send + Sync`: share it between threads with an `Arc`. Dropping it closes the connection."])}pub struct Client {
-    pub(crate) connection: rpc::Connection,
-}
-
-impl Client {${def ? `\n    /// Connects to ${def[0]}.\n    pub fn connect_default() -> Result<Client> {\n        ${def[1]}\n    }\n` : ""}${text ? `\n${text}\n` : ""}}
-`;
+  // What runtime/upload.rs (Client::upload) returns and how it types errors.
+  const commit = o.upload ? model.methods.find((m) => m.name === "file/upload/commit") : undefined;
+  const uploadErrors = model.methods.flatMap((m) => (m.name.startsWith("file/upload/") ? m.errors : []));
+  const rpc = ["self", ...(commit ? ["Declared"] : []), ...(/RpcError/.test(text) ? ["RpcError"] : [])];
+  return fill("client.rs.in", {
+    ...{ banner, json: /\bjson::/.test(text), uses: uses(text, model), methods: text },
+    ...{ rpc: rpc.length > 1 ? `::{${rpc.join(", ")}}` : "", socket: o.zeroclaw && !model.servers[0] },
+    upload: commit ? (commit.result ? r.type(commit.result.type) : "serde_json::Value") : "",
+    upload_errors: declared([...new Set(uploadErrors)], r),
+    url: model.servers[0] ? rustStr(model.servers[0].defaultUrl) : "",
+    doc: rustdoc([
+      `A client for ${model.info.title} ${model.info.version}.`,
+      model.info.description,
+      "`Send + Sync`: share it between threads with an `Arc`. Dropping it closes the connection.",
+    ]),
+  });
 }

@@ -3,12 +3,13 @@
 // all strings through the runtime's `value_enum!`), `#[serde(tag)]` enums for tagged unions, untagged
 // enums for the rest, `pub type` for aliases. Integers by range: i32/u32, i64/u64, and i128 for an
 // integer the document does not bound (every int64 and uint64 fits; decoded by `json::wide`). A
-// reference that would make a type contain itself is boxed; an alias on a cycle is a newtype.
+// reference that would make a type contain itself is boxed; an alias on a cycle is a newtype. The
+// file's fixed text and every enum's are in templates: runtime/types.rs.in, enum.rs.in.
 import type { Decl, Docs, IntegerType, Model, ObjectDecl, Type } from "../../model/types.js";
 import type { Names } from "../../naming/namer.js";
 import { convert } from "../../naming/namer.js";
 import type { NamingTable } from "../../naming/table.js";
-import { rustdoc, rustStr } from "./rustdoc.js";
+import { fill, rustdoc, rustStr } from "./rustdoc.js";
 
 const INTS: Record<IntegerType["range"], [string, string]> = {
   ...{ int32: ["i32", "u32"], uint32: ["u32", "u32"], int53: ["i64", "u64"] },
@@ -43,22 +44,15 @@ function refs(t: Type, out: Set<string>, inline: boolean): Set<string> {
   return out;
 }
 
+/** The declarations a declaration refers to (see `refs`). */
 function declRefs(d: Decl, inline: boolean): Set<string> {
   const out = new Set<string>();
-  const types: Type[] =
-    d.kind === "object"
-      ? [
-          ...d.members.map((m) => m.type),
-          ...(d.additional.kind === "typed" ? [{ kind: "map", values: d.additional.values } as Type] : []),
-        ]
-      : d.kind === "alias"
-        ? [d.type]
-        : d.kind === "union"
-          ? d.variants
-          : d.kind === "tagged"
-            ? d.variants.map((v) => v.type)
-            : [];
-  for (const t of types) refs(t, out, inline);
+  const add = (t: Type) => refs(t, out, inline);
+  if (d.kind === "object") for (const m of d.members) add(m.type);
+  if (d.kind === "object" && d.additional.kind === "typed") add({ kind: "map", values: d.additional.values });
+  if (d.kind === "alias") add(d.type);
+  if (d.kind === "union") for (const t of d.variants) add(t);
+  if (d.kind === "tagged") for (const v of d.variants) add(v.type);
   return out;
 }
 
@@ -234,19 +228,19 @@ function literal(v: string | number | boolean): string {
   return /[.e]/.test(String(v)) ? String(v) : `${v}.0`;
 }
 
+type Variant = { id: string; value?: string; payload?: string; attr?: string };
+/** A variant of an enum: renamed to its wire value when that is not its name, with its payload. */
+const variant = (v: Variant): string =>
+  `${v.attr ?? ""}${v.value === undefined || v.value === v.id ? "" : `    #[serde(rename = ${rustStr(v.value)})]\n`}    ${v.id}${v.payload ? `(${v.payload})` : ""},`;
+
 export function renderDecl(d: Decl, r: Rust): string {
   const name = r.names.type(d.name);
   const doc = (...extra: string[]): string => rustdoc([...docsOf(d), ...extra]);
-  const enumOf = (
-    attr: string,
-    variants: { id: string; value?: string; payload?: string; attr?: string }[],
-  ): string =>
-    `#[derive(${DERIVE})]\n${attr}pub enum ${name} {\n${variants
-      .map(
-        (v) =>
-          `${v.attr ?? ""}${v.value === undefined || v.value === v.id ? "" : `    #[serde(rename = ${rustStr(v.value)})]\n`}    ${v.id}${v.payload ? `(${v.payload})` : ""},`,
-      )
-      .join("\n")}\n}`;
+  // Every enum comes from enum.rs.in; `values` adds the runtime's `value_enum!`, `tags` a `tag()`.
+  const enumOf = (vs: Variant[], vars: Record<string, string>): string => {
+    const variants = vs.map(variant).join("\n");
+    return fill("enum.rs.in", { name, doc: doc(), derive: DERIVE, variants, ...vars }).trimEnd();
+  };
   switch (d.kind) {
     case "object":
       if (r.isValue(d))
@@ -258,12 +252,13 @@ export function renderDecl(d: Decl, r: Rust): string {
       return `${doc(...anyReasons(d.type))}#[derive(${derive})]\n#[serde(transparent)]\npub struct ${name}(pub ${r.type(d.type, d.name)});`;
     }
     case "enum": {
-      const vs = d.values.map((v) => ({ id: r.names.enumMember(d.name, v.value), value: v.value }));
-      const head = `${doc()}#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash`;
-      if (d.valueType === "string")
-        return `${head}, Serialize, Deserialize)]\npub enum ${name} {\n${vs.map((v) => `${v.id === v.value ? "" : `    #[serde(rename = ${rustStr(String(v.value))})]\n`}    ${v.id},`).join("\n")}\n}`;
-      return `${head})]\npub enum ${name} {\n${vs.map((v) => `    ${v.id},`).join("\n")}\n}\n
-${JSON_RS}value_enum!(${name} { ${vs.map((v) => `${v.id} => ${literal(v.value)}`).join(", ")} });`;
+      const vs = d.values.map((v) => ({ id: r.names.enumMember(d.name, v.value), value: String(v.value) }));
+      const copy = "Debug, Clone, Copy, PartialEq, Eq, Hash";
+      if (d.valueType === "string") return enumOf(vs, { derive: `${copy}, Serialize, Deserialize` });
+      // Other values are no serde renames: the runtime's `value_enum!` writes and reads them.
+      const values = d.values.map((v, i) => `${vs[i]!.id} => ${literal(v.value)}`).join(", ");
+      const plain = vs.map(({ id }) => ({ id }));
+      return enumOf(plain, { derive: copy, values });
     }
     case "tagged": {
       if (!r.stringTagged(d))
@@ -277,15 +272,8 @@ ${JSON_RS}value_enum!(${name} { ${vs.map((v) => `${v.id} => ${literal(v.value)}`
         value: String(v.value),
         payload: r.type(v.type, d.name),
       }));
-      return `${doc()}${enumOf(`#[serde(tag = ${rustStr(d.tag)})]\n`, vs)}\n
-impl ${name} {
-    /// The tag of this variant, as on the wire.
-    pub fn tag(&self) -> &'static str {
-        match self {
-${vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`).join("\n")}
-        }
-    }
-}`;
+      const tags = vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`).join("\n");
+      return enumOf(vs, { attr: `#[serde(tag = ${rustStr(d.tag)})]\n`, tags });
     }
     case "union": {
       const take = localNames(r.names.table);
@@ -312,17 +300,14 @@ ${vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`).join("\n
         ...(t.kind === "null" ? {} : { payload: r.type(t, d.name) }),
         attr: r.wide(t) ? `    #[serde(with = "${JSON_RS}wide")]\n` : "",
       }));
-      return `${doc()}${enumOf("#[serde(untagged)]\n", vs)}`;
+      return enumOf(vs, { attr: "#[serde(untagged)]\n" });
     }
   }
 }
 
-/** src/types.rs: every declaration, in model order. */
+/** src/types.rs: every declaration, in model order (types.rs.in). */
 export function renderTypes(r: Rust, banner: string): string {
-  const text = [...r.model.types.values()].map((d) => renderDecl(d, r)).join("\n\n");
-  const uses = [
-    ...(text.includes("IndexMap<") ? ["use indexmap::IndexMap;"] : []),
-    ...(/derive\([^)]*Serialize/.test(text) ? ["use serde::{Deserialize, Serialize};"] : []),
-  ];
-  return `${banner}\n//! Every type the document declares.\n${uses.length > 0 ? `\n${uses.join("\n")}\n` : ""}${text ? `\n${text}\n` : ""}`;
+  const decls = [...r.model.types.values()].map((d) => renderDecl(d, r)).join("\n\n");
+  const [indexmap, serde] = [decls.includes("IndexMap<"), /derive\([^)]*Serialize/.test(decls)];
+  return fill("types.rs.in", { banner, decls, indexmap, serde, uses: indexmap || serde });
 }
