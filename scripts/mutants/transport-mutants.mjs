@@ -17,8 +17,10 @@ export const TRANSPORT_MUTANTS = [
     suite: ["sessions"],
     file: "src/jsonrpc/peer.ts",
     search: `else waiter.reject(new RpcError(env.error.code, env.error.message, env.error.data));`,
-    replace: `else waiter.resolve({ action: "accept", content: env.error.data });`,
-    what: "an error reply to elicitation/create is taken as an acceptance",
+    // The error's data is taken as the result: a client that puts an answer-shaped object in its
+    // error's data (the case does) would have that answer accepted.
+    replace: `else waiter.resolve(env.error.data ?? null);`,
+    what: "an error reply to elicitation/create is taken as its result (the error's data)",
   },
   {
     name: "null-result-not-settling",
