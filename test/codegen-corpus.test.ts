@@ -4,7 +4,9 @@
 // checks. For two of them a program calls the generated client against a real HTTP JSON-RPC server
 // on 127.0.0.1 that answers from the document's examples: the typed result decodes and re-encodes to
 // the example's JSON, params go on the wire as the document says (an array by position), and a
-// declared error arrives as its generated type. A language without a target or a toolchain here is
+// declared error arrives as its generated type. For Ethereum's execution API, every method with an
+// example that fits its own schemas is called that way (real data: hex strings, nested objects,
+// unions, nulls). A language without a target or a toolchain here is
 // reported skipped, never passed.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +16,7 @@ import { readDocument, validateDocument } from "../codegen/model/index.js";
 import type { Model } from "../codegen/model/types.js";
 import { TARGETS } from "../codegen/targets/index.js";
 import { HARNESSES } from "./helpers/codegen-corpus/index.js";
+import { fittingExamples } from "./helpers/fitting-examples.js";
 import { startMockServer } from "./helpers/openrpc-mock-server.js";
 import { REPO_ROOT } from "./helpers/proc-daemon.js";
 
@@ -115,6 +118,41 @@ for (const target of TARGETS) {
           ["get_pet", [7]],
           ["list_pets", [1]],
         ]);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it("a document with no methods and an empty title (open-rpc's `empty` example) builds without a warning", {
+      timeout: 600_000,
+    }, async (ctx) => {
+      if (skip) return ctx.skip(`${lang} skipped: ${skip}`);
+      const model = readDocument({ openrpc: "1.2.4", info: { title: "", version: "1.0.0" }, methods: [] });
+      const r = await HARNESSES[lang]!.build(generate(lang, model));
+      expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(`${r.stdout}${r.stderr}`.trim(), "compiler output").toBe("");
+    });
+
+    it("ethereum-execution-apis: every method's first example that fits its own schemas is called and decodes to its result", {
+      timeout: 600_000,
+    }, async (ctx) => {
+      if (skip) return ctx.skip(`${lang} skipped: ${skip}`);
+      const model = readDocument(load("ethereum-execution-apis"));
+      const { calls } = fittingExamples(model);
+      // 46 of the document's 86 methods have an example that fits; the rest break their own schemas.
+      expect(calls.length).toBeGreaterThanOrEqual(40);
+      const dir = generate(lang, model);
+      const harness = HARNESSES[lang]!;
+      expect((await harness.build(dir)).code).toBe(0);
+      const server = await startMockServer(model);
+      try {
+        const r = await harness.calls(dir, model, server.url, calls);
+        expect(r.code, r.stderr).toBe(0);
+        const lines = r.stdout
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as unknown);
+        expect(lines).toEqual(calls.map((c) => ({ result: c.result })));
       } finally {
         await server.close();
       }

@@ -61,5 +61,6 @@ pub use runtime::rpc::{RpcError, TransportError};
 pub use runtime::upload::Upload;
 pub use runtime::endpoint::default_socket_path;
 pub use types::*;
-/// The crates whose types this crate's API uses (`Value`, `Map`, `IndexMap`).
-pub use {indexmap, serde_json};
+/// The crates whose types this crate's API uses (`Value`, `Map`, `IndexMap`), and `IndexMap` itself: a
+/// map-typed param is built without a dependency of the caller's own (no declared type takes the name).
+pub use {indexmap, indexmap::IndexMap, serde_json};

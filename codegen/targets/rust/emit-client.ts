@@ -135,6 +135,8 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
   return fill("client.rs.in", {
     ...{ banner, json: /\bjson::/.test(text), uses: uses(text, model), methods: text },
     ...{ rpc: rpc.length > 1 ? `::{${rpc.join(", ")}}` : "", socket: o.zeroclaw && !model.servers[0] },
+    // A document without methods or servers (open-rpc's `empty`) uses no Result: no unused import.
+    result: /\bResult</.test(text) || model.servers[0] !== undefined || (o.zeroclaw && !model.servers[0]),
     upload: commit ? (commit.result ? r.type(commit.result.type) : "serde_json::Value") : "",
     upload_errors: declared([...new Set(uploadErrors)], r),
     url: model.servers[0] ? rustStr(model.servers[0].defaultUrl) : "",
