@@ -87,7 +87,7 @@ func TestErrorsAreTypedByCodeWithDataByReason(t *testing.T) {
 					t.Fatalf("got %#v", err)
 				}
 				d, ok := e.Data.(*zeroclaw.InvalidEntryData)
-				if !ok || d.Index != "1" || d.Prop != "sessions.max_live" || d.Errors[0].Message != "must be integer" {
+				if !ok || d.Index != 1 || d.Prop != "sessions.max_live" || d.Errors[0].Message != "must be integer" {
 					t.Fatalf("data %#v", e.Data)
 				}
 			}},
@@ -158,7 +158,7 @@ func TestAnErrorWithIDNullIsWhyPendingCallsFailWhenTheDaemonCloses(t *testing.T)
 	_ = f.conn.Close()
 	_, err := wait(t, done)
 	var limit *zeroclaw.ConnectionLimitError
-	if !errors.Is(err, zeroclaw.ErrClosed) || !errors.As(err, &limit) || limit.Data == nil || limit.Data.Limit != "2" {
+	if !errors.Is(err, zeroclaw.ErrClosed) || !errors.As(err, &limit) || limit.Data == nil || limit.Data.Limit != 2 {
 		t.Fatalf("got %v", err)
 	}
 	<-c.Done()

@@ -35,7 +35,7 @@ func TestDialConnectsToZEROCLAW_SOCKET(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	r, err := c.Initialize(context.Background(), &zeroclaw.InitializeParams{ProtocolVersion: zeroclaw.Ptr[zeroclaw.ProtocolVersion]("1")})
+	r, err := c.Initialize(context.Background(), &zeroclaw.InitializeParams{ProtocolVersion: zeroclaw.Ptr[zeroclaw.ProtocolVersion](1)})
 	if err != nil || r.ServerVersion != "0.1.0" || !r.Principal.Admin {
 		t.Fatalf("%+v, %v", r, err)
 	}

@@ -30,7 +30,7 @@ func Example() {
 		}
 	})
 	elicitation := &zeroclaw.ClientCapabilities{Elicitation: &zeroclaw.ClientCapabilitiesElicitation{}}
-	if _, err := c.Initialize(ctx, &zeroclaw.InitializeParams{ProtocolVersion: zeroclaw.Ptr[zeroclaw.ProtocolVersion]("1"), ClientCapabilities: elicitation}); err != nil {
+	if _, err := c.Initialize(ctx, &zeroclaw.InitializeParams{ProtocolVersion: zeroclaw.Ptr[zeroclaw.ProtocolVersion](1), ClientCapabilities: elicitation}); err != nil {
 		log.Fatal(err)
 	}
 	s, err := c.SessionNew(ctx, &zeroclaw.SessionNewParams{Agent: zeroclaw.Ptr("default")})

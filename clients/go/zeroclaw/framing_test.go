@@ -60,7 +60,7 @@ func TestAFrameOverTheLimitIsNotSent(t *testing.T) {
 	}
 	f.reply(m, `{"server_version":"1","protocol_version":1,"pid":1,"uptime_ms":0,"endpoint":"e","data_dir":"d","connections":{"local":1,"gateway":0,"limit":512},"sessions":{"live":0,"persisted":0},"session_ids":[],"gateway_url":null}`)
 	r, err := wait(t, done)
-	if err != nil || r.Connections.Limit != "512" || r.GatewayURL != nil {
+	if err != nil || r.Connections.Limit != 512 || r.GatewayURL != nil {
 		t.Fatalf("%+v, %v", r, err)
 	}
 }

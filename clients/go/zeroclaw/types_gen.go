@@ -27,7 +27,7 @@ const (
 // ProtocolVersion is the schema ProtocolVersion.
 //
 // The only protocol version is 1.
-type ProtocolVersion = json.Number
+type ProtocolVersion = int64
 
 // ClientInfo is the schema ClientInfo.
 type ClientInfo struct {
@@ -67,7 +67,7 @@ type InitializeResult struct {
 	// Same as serverVersion (zerocode reads this spelling).
 	ServerVersion2 *string `json:"server_version,omitempty"`
 	// The daemon's process id.
-	ServerPID *json.Number `json:"server_pid,omitempty"`
+	ServerPID *int64 `json:"server_pid,omitempty"`
 	// Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
 	Commands *[]DaemonCommand `json:"commands,omitempty"`
 	// What is really running (this daemon: zeroclaw-rpc and its own version), in both dialects.
@@ -102,11 +102,11 @@ type Implementation struct {
 
 // StatusResult is the schema StatusResult.
 type StatusResult struct {
-	ServerVersion   string      `json:"server_version"`
-	ProtocolVersion json.Number `json:"protocol_version"`
-	PID             json.Number `json:"pid"`
+	ServerVersion   string `json:"server_version"`
+	ProtocolVersion int64  `json:"protocol_version"`
+	PID             int64  `json:"pid"`
 	// Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock).
-	UptimeMs    json.Number             `json:"uptime_ms"`
+	UptimeMs    int64                   `json:"uptime_ms"`
 	Endpoint    string                  `json:"endpoint"`
 	DataDir     string                  `json:"data_dir"`
 	Connections StatusResultConnections `json:"connections"`
@@ -120,7 +120,7 @@ type StatusResult struct {
 	// Present when the daemon runs agent tools.
 	Tools *StatusResultTools `json:"tools,omitempty"`
 	// Sessions the caller may see, live or persisted (zerocode's Dashboard shows it).
-	ActiveSessions json.Number `json:"active_sessions"`
+	ActiveSessions int64 `json:"active_sessions"`
 	// The config dir in force (SPEC §1).
 	ConfigDir string `json:"config_dir"`
 	// <config_dir>/config.toml, whether or not it exists.
@@ -135,9 +135,9 @@ type StatusResult struct {
 
 // StatusResultConnections is the schema at #/components/schemas/StatusResult/properties/connections.
 type StatusResultConnections struct {
-	Local   json.Number `json:"local"`
-	Gateway json.Number `json:"gateway"`
-	Limit   json.Number `json:"limit"`
+	Local   int64 `json:"local"`
+	Gateway int64 `json:"gateway"`
+	Limit   int64 `json:"limit"`
 }
 
 // StatusResultSessions is the schema at #/components/schemas/StatusResult/properties/sessions.
@@ -145,9 +145,9 @@ type StatusResultConnections struct {
 // Counts the caller may see (a non-admin: its own sessions, SPEC §12). session/new adds one to both; session/close and session/kill take one from live; session/delete takes one from persisted (and from live if it was live).
 type StatusResultSessions struct {
 	// Sessions in memory: created or rehydrated by a prompt, and not closed, killed, deleted or reclaimed since.
-	Live json.Number `json:"live"`
+	Live int64 `json:"live"`
 	// Sessions in storage, closed and killed ones included, deleted ones not.
-	Persisted json.Number `json:"persisted"`
+	Persisted int64 `json:"persisted"`
 }
 
 // StatusResultPeerIdentity is the schema at #/components/schemas/StatusResult/properties/peer_identity.
@@ -351,7 +351,7 @@ type SessionUpdateApprovalRequest struct {
 	RequestID string          `json:"requestId"`
 	ToolName  string          `json:"toolName"`
 	RawInput  json.RawMessage `json:"rawInput"`
-	TimeoutMs json.Number     `json:"timeoutMs"`
+	TimeoutMs int64           `json:"timeoutMs"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -363,11 +363,11 @@ func (v SessionUpdateApprovalRequest) MarshalJSON() ([]byte, error) {
 
 // SessionUpdateHistoryTrimmed is the schema SessionUpdateHistoryTrimmed.
 type SessionUpdateHistoryTrimmed struct {
-	SessionID       string      `json:"sessionId"`
-	Type            string      `json:"type"`
-	DroppedMessages json.Number `json:"droppedMessages"`
-	KeptTurns       json.Number `json:"keptTurns"`
-	Checkpoint      json.Number `json:"checkpoint"`
+	SessionID       string `json:"sessionId"`
+	Type            string `json:"type"`
+	DroppedMessages int64  `json:"droppedMessages"`
+	KeptTurns       int64  `json:"keptTurns"`
+	Checkpoint      int64  `json:"checkpoint"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -401,7 +401,7 @@ func (v SessionUpdateTurnComplete) MarshalJSON() ([]byte, error) {
 //
 // Only on a refused notification prompt: the error a request would have got.
 type SessionUpdateTurnCompleteError struct {
-	Code json.Number     `json:"code"`
+	Code int64           `json:"code"`
 	Data json.RawMessage `json:"data"`
 }
 
@@ -473,23 +473,23 @@ type Config struct {
 // Transport limits (docs/protocol.md, Limits). Read when the listener starts.
 type RPCConfig struct {
 	// Largest accepted frame: the bytes before its \n (a tolerated trailing \r counts).
-	MaxFrameBytes *json.Number `json:"max_frame_bytes,omitempty"`
+	MaxFrameBytes *int64 `json:"max_frame_bytes,omitempty"`
 	// initialize (authentication included) must complete within this long of connecting.
-	InitializeTimeoutMs *json.Number `json:"initialize_timeout_ms,omitempty"`
+	InitializeTimeoutMs *int64 `json:"initialize_timeout_ms,omitempty"`
 	// A frame must arrive whole within this long of its first byte.
-	FrameTimeoutMs *json.Number `json:"frame_timeout_ms,omitempty"`
+	FrameTimeoutMs *int64 `json:"frame_timeout_ms,omitempty"`
 	// A client with queued output that reads nothing for this long is disconnected.
-	WriteStallTimeoutMs *json.Number `json:"write_stall_timeout_ms,omitempty"`
+	WriteStallTimeoutMs *int64 `json:"write_stall_timeout_ms,omitempty"`
 	// Open local connections; the next one is refused with -32004.
-	MaxLocalConnections *json.Number `json:"max_local_connections,omitempty"`
+	MaxLocalConnections *int64 `json:"max_local_connections,omitempty"`
 	// Queued output above which the daemon stops reading a connection until it drains.
-	OutputHighWaterBytes *json.Number `json:"output_high_water_bytes,omitempty"`
+	OutputHighWaterBytes *int64 `json:"output_high_water_bytes,omitempty"`
 	// With --ephemeral, how long after the last client leaves the daemon waits before exiting.
-	EphemeralGraceMs *json.Number `json:"ephemeral_grace_ms,omitempty"`
+	EphemeralGraceMs *int64 `json:"ephemeral_grace_ms,omitempty"`
 	// Listen backlog of the local socket and the gateway (capped by the system's maximum), so a burst of connects is served or refused with -32004 instead of failing in connect().
-	ListenBacklog *json.Number `json:"listen_backlog,omitempty"`
+	ListenBacklog *int64 `json:"listen_backlog,omitempty"`
 	// After a fatal frame error (frame_too_large, frame_timeout) the daemon writes the error line, half-closes, and reads and discards what the client still sends for at most this long before closing, so a client still writing sees the error and a clean end of stream rather than a reset.
-	FatalLingerMs *json.Number `json:"fatal_linger_ms,omitempty"`
+	FatalLingerMs *int64 `json:"fatal_linger_ms,omitempty"`
 }
 
 // GatewayConfig is the schema GatewayConfig.
@@ -503,15 +503,15 @@ type GatewayConfig struct {
 	// TCP port; 0 picks a free one (reported by status.gateway_url).
 	Port *int32 `json:"port,omitempty"`
 	// Open gateway connections; the next one gets -32004.
-	MaxConnections *json.Number `json:"max_connections,omitempty"`
+	MaxConnections *int64 `json:"max_connections,omitempty"`
 	// Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected.
 	AllowedOrigins *[]string `json:"allowed_origins,omitempty"`
 	// Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too.
-	MaxPendingConnections *json.Number `json:"max_pending_connections,omitempty"`
+	MaxPendingConnections *int64 `json:"max_pending_connections,omitempty"`
 	// How long a dashboard/login code stays valid (single use).
-	LoginCodeTTLMs *json.Number `json:"login_code_ttl_ms,omitempty"`
+	LoginCodeTTLMs *int64 `json:"login_code_ttl_ms,omitempty"`
 	// A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections.
-	PendingTimeoutMs *json.Number `json:"pending_timeout_ms,omitempty"`
+	PendingTimeoutMs *int64 `json:"pending_timeout_ms,omitempty"`
 	// A gateway connection whose pairing token is revoked gets subscription_ended (token_revoked) for each subscription at once, its turns are cancelled, every call answers -32010, and it is closed this long after the revocation (SPEC §17: within 1 s).
 	RevokedCloseMs *int32               `json:"revoked_close_ms,omitempty"`
 	AuthThrottle   *GatewayAuthThrottle `json:"auth_throttle,omitempty"`
@@ -522,34 +522,34 @@ type GatewayConfig struct {
 // Failed gateway authentication, counted per remote address (an IPv6 address by its /64). A failure is an initialize whose auth_token is unknown or revoked (a missing token ends the connection too, but is not a guess and is not counted). Every failure ends its connection after the error line. Failures beyond delay_after_failures within delay_window_ms are answered after a delay that starts at first_delay_ms and doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid token is checked first and never delayed or refused.
 type GatewayAuthThrottle struct {
 	// Failures per address within delay_window_ms answered at once.
-	DelayAfterFailures *json.Number `json:"delay_after_failures,omitempty"`
-	DelayWindowMs      *json.Number `json:"delay_window_ms,omitempty"`
+	DelayAfterFailures *int64 `json:"delay_after_failures,omitempty"`
+	DelayWindowMs      *int64 `json:"delay_window_ms,omitempty"`
 	// The delay of the first failure past delay_after_failures; each later one doubles it.
-	FirstDelayMs *json.Number `json:"first_delay_ms,omitempty"`
-	MaxDelayMs   *json.Number `json:"max_delay_ms,omitempty"`
+	FirstDelayMs *int64 `json:"first_delay_ms,omitempty"`
+	MaxDelayMs   *int64 `json:"max_delay_ms,omitempty"`
 	// Failures per address within refuse_window_ms before the answer becomes throttled.
-	RefuseAfterFailures *json.Number `json:"refuse_after_failures,omitempty"`
-	RefuseWindowMs      *json.Number `json:"refuse_window_ms,omitempty"`
+	RefuseAfterFailures *int64 `json:"refuse_after_failures,omitempty"`
+	RefuseWindowMs      *int64 `json:"refuse_window_ms,omitempty"`
 }
 
 // SessionsConfig is the schema SessionsConfig.
 type SessionsConfig struct {
 	// Live sessions; one more gets -32001.
-	MaxLive *json.Number `json:"max_live,omitempty"`
+	MaxLive *int64 `json:"max_live,omitempty"`
 	// A bash command running longer is killed.
-	ToolTimeoutMs *json.Number `json:"tool_timeout_ms,omitempty"`
+	ToolTimeoutMs *int64 `json:"tool_timeout_ms,omitempty"`
 	// Tool output kept per stream (stdout, stderr); the rest is cut and marked truncated.
-	ToolOutputMaxBytes *json.Number `json:"tool_output_max_bytes,omitempty"`
+	ToolOutputMaxBytes *int64 `json:"tool_output_max_bytes,omitempty"`
 	// An approval_request not answered within this long is denied.
-	ApprovalTimeoutMs *json.Number `json:"approval_timeout_ms,omitempty"`
+	ApprovalTimeoutMs *int64 `json:"approval_timeout_ms,omitempty"`
 	// How long ask_user waits for the client's elicitation answer.
-	AskUserTimeoutMs *json.Number `json:"ask_user_timeout_ms,omitempty"`
+	AskUserTimeoutMs *int64 `json:"ask_user_timeout_ms,omitempty"`
 	// Content kept per persisted transcript row or tool output; longer content is cut with a note.
-	TranscriptMaxBytes *json.Number `json:"transcript_max_bytes,omitempty"`
+	TranscriptMaxBytes *int64 `json:"transcript_max_bytes,omitempty"`
 	// Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds.
-	MaxToolRounds *json.Number `json:"max_tool_rounds,omitempty"`
+	MaxToolRounds *int64 `json:"max_tool_rounds,omitempty"`
 	// Unread output a watcher (session/subscribe) may have queued in the daemon. Once it has more, its next update is not queued: the subscription ends with session/update subscription_ended (reason lagging) and nothing more of the session is queued for it (one update may take it past the limit, e.g. a turn_complete carrying the whole reply). The watcher may subscribe again and page the transcript with session/messages. The turn never waits for a watcher; the turn's own connection keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a turn runs that far ahead of its own reader, and a watcher reading at the same pace is that far behind.
-	MaxWatcherBufferBytes *json.Number `json:"max_watcher_buffer_bytes,omitempty"`
+	MaxWatcherBufferBytes *int64 `json:"max_watcher_buffer_bytes,omitempty"`
 }
 
 // ProviderConfig is the schema ProviderConfig.
@@ -581,7 +581,7 @@ type AgentConfig struct {
 	// Tools that run without approval.
 	AllowedTools *[]string `json:"allowed_tools,omitempty"`
 	// Retained-context budget that triggers trimming (a token is 4 UTF-8 bytes).
-	MaxContextTokens *json.Number      `json:"max_context_tokens,omitempty"`
+	MaxContextTokens *int64            `json:"max_context_tokens,omitempty"`
 	Tools            *AgentToolsConfig `json:"tools,omitempty"`
 }
 
@@ -601,7 +601,7 @@ type AgentBashConfig struct {
 // UserConfig is the schema UserConfig.
 type UserConfig struct {
 	// Local peer uid that maps to this user. Without one the user is reachable only through pairing tokens.
-	UID *json.Number `json:"uid,omitempty"`
+	UID *int64 `json:"uid,omitempty"`
 	// Each must name an existing profile; several merge by union.
 	PermissionProfiles []string `json:"permission_profiles"`
 }
@@ -647,13 +647,13 @@ type SecurityConfig struct {
 // The SQLite database in the data dir.
 type StorageConfig struct {
 	// How long a write waits for another connection's lock before failing.
-	BusyTimeoutMs *json.Number `json:"busy_timeout_ms,omitempty"`
+	BusyTimeoutMs *int64 `json:"busy_timeout_ms,omitempty"`
 	// WAL checkpoints run off the request path, in a background thread, once writes have paused this long.
-	CheckpointIdleMs *json.Number `json:"checkpoint_idle_ms,omitempty"`
+	CheckpointIdleMs *int64 `json:"checkpoint_idle_ms,omitempty"`
 	// However busy the daemon is, a background WAL checkpoint (which also makes every earlier commit safe from power loss) runs at most this long after the first write it has not checkpointed.
-	CheckpointMaxDelayMs *json.Number `json:"checkpoint_max_delay_ms,omitempty"`
+	CheckpointMaxDelayMs *int64 `json:"checkpoint_max_delay_ms,omitempty"`
 	// The safety net under writes that never pause: SQLite's own checkpoint inside the commit that takes the WAL past this many pages (SQLite's default is 1000; background checkpoints make it rare).
-	WalAutocheckpointPages *json.Number `json:"wal_autocheckpoint_pages,omitempty"`
+	WalAutocheckpointPages *int64 `json:"wal_autocheckpoint_pages,omitempty"`
 }
 
 // FilesConfig is the schema FilesConfig.
@@ -661,15 +661,15 @@ type StorageConfig struct {
 // file/attach and chunked uploads (docs/protocol.md, Files).
 type FilesConfig struct {
 	// Largest decoded chunk; reported by file/upload/begin.
-	ChunkBytes *json.Number `json:"chunk_bytes,omitempty"`
+	ChunkBytes *int64 `json:"chunk_bytes,omitempty"`
 	// Largest file, uploaded or attached; reported by file/upload/begin as max_bytes.
-	MaxFileBytes *json.Number `json:"max_file_bytes,omitempty"`
+	MaxFileBytes *int64 `json:"max_file_bytes,omitempty"`
 	// Staged uploads one connection may hold.
-	MaxUploadsPerConnection *json.Number `json:"max_uploads_per_connection,omitempty"`
+	MaxUploadsPerConnection *int64 `json:"max_uploads_per_connection,omitempty"`
 	// Staged bytes across all connections, payload and retained metadata both counted.
-	UploadBudgetBytes *json.Number `json:"upload_budget_bytes,omitempty"`
+	UploadBudgetBytes *int64 `json:"upload_budget_bytes,omitempty"`
 	// An upload with no chunk for this long is discarded (and reclaimed first when a new upload does not fit).
-	UploadIdleTimeoutMs *json.Number `json:"upload_idle_timeout_ms,omitempty"`
+	UploadIdleTimeoutMs *int64 `json:"upload_idle_timeout_ms,omitempty"`
 }
 
 // ToolsConfig is the schema ToolsConfig.
@@ -814,8 +814,8 @@ type SessionInfo struct {
 	State     SessionState `json:"state"`
 	CreatedAt string       `json:"created_at"`
 	// Last activity: when the session's newest transcript row was written (its creation when it has none; the daemon's own marker rows do not count). Closing, killing or a daemon restart do not change it.
-	UpdatedAt    string      `json:"updated_at"`
-	MessageCount json.Number `json:"message_count"`
+	UpdatedAt    string `json:"updated_at"`
+	MessageCount int64  `json:"message_count"`
 	// The session's first prompt (its first line, at most 200 characters), for telling sessions apart; null before the first prompt.
 	Title Nullable[string] `json:"title,omitempty"`
 }
@@ -847,7 +847,7 @@ const (
 //
 // One row of the display transcript. Rows are never deleted or renumbered by trimming. Rows of kind marker (role system) are the daemon's own notes, never sent to a model: a turn interrupted by a daemon stop, a turn cancelled. A failed turn ends with a system message row saying why.
 type TranscriptMessage struct {
-	Seq       json.Number    `json:"seq"`
+	Seq       int64          `json:"seq"`
 	Role      TranscriptRole `json:"role"`
 	Kind      TranscriptKind `json:"kind"`
 	Content   string         `json:"content"`
@@ -876,7 +876,7 @@ type SessionNewResult struct {
 	// Same as agent (zerocode reads this name).
 	AgentAlias string `json:"agent_alias"`
 	// Transcript rows so far (0 for a new session).
-	MessageCount json.Number `json:"message_count"`
+	MessageCount int64 `json:"message_count"`
 }
 
 // SessionPromptResult is the schema SessionPromptResult.
@@ -916,23 +916,23 @@ type FileEntry struct {
 	// How the file is shown to the agent in a prompt that attaches it.
 	Marker string `json:"marker"`
 	// Absolute path of the stored file (named by its hash, never by the filename).
-	WorkspacePath string      `json:"workspace_path"`
-	SizeBytes     json.Number `json:"size_bytes"`
+	WorkspacePath string `json:"workspace_path"`
+	SizeBytes     int64  `json:"size_bytes"`
 	// true when this session already had these bytes.
 	Deduplicated bool `json:"deduplicated"`
 }
 
 // FileUploadBeginResult is the schema FileUploadBeginResult.
 type FileUploadBeginResult struct {
-	UploadID   string      `json:"upload_id"`
-	ChunkBytes json.Number `json:"chunk_bytes"`
-	MaxBytes   json.Number `json:"max_bytes"`
+	UploadID   string `json:"upload_id"`
+	ChunkBytes int64  `json:"chunk_bytes"`
+	MaxBytes   int64  `json:"max_bytes"`
 }
 
 // FileUploadChunkResult is the schema FileUploadChunkResult.
 type FileUploadChunkResult struct {
-	UploadID      string      `json:"upload_id"`
-	ReceivedBytes json.Number `json:"received_bytes"`
+	UploadID      string `json:"upload_id"`
+	ReceivedBytes int64  `json:"received_bytes"`
 }
 
 // AttachedFile is the schema AttachedFile.
@@ -1078,16 +1078,16 @@ type SessionListResult struct {
 
 // SessionMessagesParams is the schema SessionMessagesParams.
 type SessionMessagesParams struct {
-	SessionID string       `json:"session_id"`
-	AfterSeq  *json.Number `json:"after_seq,omitempty"`
-	Limit     *int32       `json:"limit,omitempty"`
+	SessionID string `json:"session_id"`
+	AfterSeq  *int64 `json:"after_seq,omitempty"`
+	Limit     *int32 `json:"limit,omitempty"`
 }
 
 // SessionMessagesResult is the schema SessionMessagesResult.
 type SessionMessagesResult struct {
 	SessionID string              `json:"session_id"`
 	Messages  []TranscriptMessage `json:"messages"`
-	Total     json.Number         `json:"total"`
+	Total     int64               `json:"total"`
 }
 
 // SessionCloseParams is the schema SessionCloseParams.
@@ -1157,17 +1157,17 @@ type FileAttachResult struct {
 
 // FileUploadBeginParams is the schema FileUploadBeginParams.
 type FileUploadBeginParams struct {
-	SessionID string      `json:"session_id"`
-	SizeBytes json.Number `json:"size_bytes"`
-	Filename  *string     `json:"filename,omitempty"`
-	SHA256    *SHA256Hex  `json:"sha256,omitempty"`
+	SessionID string     `json:"session_id"`
+	SizeBytes int64      `json:"size_bytes"`
+	Filename  *string    `json:"filename,omitempty"`
+	SHA256    *SHA256Hex `json:"sha256,omitempty"`
 }
 
 // FileUploadChunkParams is the schema FileUploadChunkParams.
 type FileUploadChunkParams struct {
-	UploadID string      `json:"upload_id"`
-	Offset   json.Number `json:"offset"`
-	DataB64  string      `json:"data_b64"`
+	UploadID string `json:"upload_id"`
+	Offset   int64  `json:"offset"`
+	DataB64  string `json:"data_b64"`
 }
 
 // FileUploadCommitParams is the schema FileUploadCommitParams.
@@ -1227,8 +1227,8 @@ func (v InvalidRequestData) MarshalJSON() ([]byte, error) {
 //
 // Frame too large
 type FrameTooLargeData struct {
-	Reason     string      `json:"reason"`
-	LimitBytes json.Number `json:"limit_bytes"`
+	Reason     string `json:"reason"`
+	LimitBytes int64  `json:"limit_bytes"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1242,8 +1242,8 @@ func (v FrameTooLargeData) MarshalJSON() ([]byte, error) {
 //
 // Frame not completed in time
 type FrameTimeoutData struct {
-	Reason  string      `json:"reason"`
-	LimitMs json.Number `json:"limit_ms"`
+	Reason  string `json:"reason"`
+	LimitMs int64  `json:"limit_ms"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1302,7 +1302,7 @@ func (v InvalidParamsData) MarshalJSON() ([]byte, error) {
 // Invalid config entry
 type InvalidEntryData struct {
 	Reason string       `json:"reason"`
-	Index  json.Number  `json:"index"`
+	Index  int64        `json:"index"`
 	Prop   string       `json:"prop"`
 	Errors []ParamError `json:"errors"`
 }
@@ -1333,9 +1333,9 @@ func (v InvalidConfigData) MarshalJSON() ([]byte, error) {
 //
 // File too large
 type FileTooLargeData struct {
-	Reason     string       `json:"reason"`
-	LimitBytes json.Number  `json:"limit_bytes"`
-	SizeBytes  *json.Number `json:"size_bytes,omitempty"`
+	Reason     string `json:"reason"`
+	LimitBytes int64  `json:"limit_bytes"`
+	SizeBytes  *int64 `json:"size_bytes,omitempty"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1349,8 +1349,8 @@ func (v FileTooLargeData) MarshalJSON() ([]byte, error) {
 //
 // Filename too long
 type FilenameTooLongData struct {
-	Reason     string      `json:"reason"`
-	LimitBytes json.Number `json:"limit_bytes"`
+	Reason     string `json:"reason"`
+	LimitBytes int64  `json:"limit_bytes"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1364,8 +1364,8 @@ func (v FilenameTooLongData) MarshalJSON() ([]byte, error) {
 //
 // Chunk too large
 type ChunkTooLargeData struct {
-	Reason     string      `json:"reason"`
-	LimitBytes json.Number `json:"limit_bytes"`
+	Reason     string `json:"reason"`
+	LimitBytes int64  `json:"limit_bytes"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1379,8 +1379,8 @@ func (v ChunkTooLargeData) MarshalJSON() ([]byte, error) {
 //
 // Chunk goes past the declared size
 type ExceedsDeclaredSizeData struct {
-	Reason    string      `json:"reason"`
-	SizeBytes json.Number `json:"size_bytes"`
+	Reason    string `json:"reason"`
+	SizeBytes int64  `json:"size_bytes"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1453,8 +1453,8 @@ func (v SessionKilledData) MarshalJSON() ([]byte, error) {
 //
 // Session limit reached
 type SessionLimitData struct {
-	Reason string      `json:"reason"`
-	Limit  json.Number `json:"limit"`
+	Reason string `json:"reason"`
+	Limit  int64  `json:"limit"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1498,8 +1498,8 @@ func (v SessionNotOwnedData) MarshalJSON() ([]byte, error) {
 //
 // Connection limit reached
 type ConnectionLimitData struct {
-	Reason string      `json:"reason"`
-	Limit  json.Number `json:"limit"`
+	Reason string `json:"reason"`
+	Limit  int64  `json:"limit"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1569,8 +1569,8 @@ func (v UnknownPeerData) MarshalJSON() ([]byte, error) {
 //
 // Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again
 type ThrottledData struct {
-	Reason       string      `json:"reason"`
-	RetryAfterMs json.Number `json:"retry_after_ms"`
+	Reason       string `json:"reason"`
+	RetryAfterMs int64  `json:"retry_after_ms"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1586,7 +1586,7 @@ func (v ThrottledData) MarshalJSON() ([]byte, error) {
 type VersionMismatchData struct {
 	Reason    string          `json:"reason"`
 	Requested json.RawMessage `json:"requested"`
-	Supported []json.Number   `json:"supported"`
+	Supported []int64         `json:"supported"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1616,9 +1616,9 @@ func (v NotGrantedData) MarshalJSON() ([]byte, error) {
 //
 // Config path not writable by this principal
 type ConfigPathForbiddenData struct {
-	Reason string      `json:"reason"`
-	Index  json.Number `json:"index"`
-	Prop   string      `json:"prop"`
+	Reason string `json:"reason"`
+	Index  int64  `json:"index"`
+	Prop   string `json:"prop"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1692,8 +1692,8 @@ func (v UploadNotFoundData) MarshalJSON() ([]byte, error) {
 //
 // Too many staged uploads on this connection
 type ConnectionUploadsData struct {
-	Reason string      `json:"reason"`
-	Limit  json.Number `json:"limit"`
+	Reason string `json:"reason"`
+	Limit  int64  `json:"limit"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1707,8 +1707,8 @@ func (v ConnectionUploadsData) MarshalJSON() ([]byte, error) {
 //
 // The staging budget is exhausted
 type BudgetData struct {
-	Reason     string      `json:"reason"`
-	LimitBytes json.Number `json:"limit_bytes"`
+	Reason     string `json:"reason"`
+	LimitBytes int64  `json:"limit_bytes"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1722,8 +1722,8 @@ func (v BudgetData) MarshalJSON() ([]byte, error) {
 //
 // Offset does not equal the bytes received so far
 type OffsetMismatchData struct {
-	Reason         string      `json:"reason"`
-	ExpectedOffset json.Number `json:"expected_offset"`
+	Reason         string `json:"reason"`
+	ExpectedOffset int64  `json:"expected_offset"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1737,9 +1737,9 @@ func (v OffsetMismatchData) MarshalJSON() ([]byte, error) {
 //
 // Not all declared bytes arrived
 type UploadIncompleteData struct {
-	Reason        string      `json:"reason"`
-	ReceivedBytes json.Number `json:"received_bytes"`
-	SizeBytes     json.Number `json:"size_bytes"`
+	Reason        string `json:"reason"`
+	ReceivedBytes int64  `json:"received_bytes"`
+	SizeBytes     int64  `json:"size_bytes"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -1834,10 +1834,10 @@ type HealthParams = json.RawMessage
 // HealthResult is the schema HealthResult.
 type HealthResult struct {
 	// The daemon's process id.
-	PID json.Number `json:"pid"`
+	PID int64 `json:"pid"`
 	// When this snapshot was taken.
-	UpdatedAt     string      `json:"updated_at"`
-	UptimeSeconds json.Number `json:"uptime_seconds"`
+	UpdatedAt     string `json:"updated_at"`
+	UptimeSeconds int64  `json:"uptime_seconds"`
 	// By component name: at least rpc, storage, and gateway while it runs (zeroclaw's own daemon reports its own components).
 	Components Map[HealthComponent] `json:"components"`
 	Process    HealthProcess        `json:"process"`
@@ -1851,8 +1851,8 @@ type HealthComponent struct {
 	// When it was last seen working.
 	LastOk *string `json:"last_ok"`
 	// Why it last failed (null once it works again).
-	LastError    *string     `json:"last_error"`
-	RestartCount json.Number `json:"restart_count"`
+	LastError    *string `json:"last_error"`
+	RestartCount int64   `json:"restart_count"`
 }
 
 // HealthStatus is the schema HealthStatus.
@@ -1871,11 +1871,11 @@ const (
 //
 // This daemon process.
 type HealthProcess struct {
-	RssBytes json.Number `json:"rss_bytes"`
+	RssBytes int64 `json:"rss_bytes"`
 	// CPU used since the previous health call, summed over cores (0..100 × num_cpus); null on the first.
-	CPUPercent          *float64    `json:"cpu_percent"`
-	NumCpus             json.Number `json:"num_cpus"`
-	SystemRamTotalBytes json.Number `json:"system_ram_total_bytes"`
+	CPUPercent          *float64 `json:"cpu_percent"`
+	NumCpus             int64    `json:"num_cpus"`
+	SystemRamTotalBytes int64    `json:"system_ram_total_bytes"`
 }
 
 // ZeroclawInitializeResult is the schema ZeroclawInitializeResult.
@@ -1886,7 +1886,7 @@ type ZeroclawInitializeResult struct {
 	// Config compat.zeroclaw_version (default 0.8.4).
 	ServerVersion string `json:"server_version"`
 	// The daemon's own process id.
-	ServerPID json.Number `json:"server_pid"`
+	ServerPID int64 `json:"server_pid"`
 	// Slash commands the daemon offers (this daemon: none).
 	Commands []DaemonCommand `json:"commands"`
 	// The method names this daemon serves.
@@ -1907,13 +1907,13 @@ func (v ZeroclawInitializeResult) MarshalJSON() ([]byte, error) {
 // status's result as zerocode reads it (StatusResult); this daemon sends every StatusResult member too.
 type ZeroclawStatusResult struct {
 	// Config compat.zeroclaw_version.
-	ServerVersion    string      `json:"server_version"`
-	ProtocolVersion  json.Number `json:"protocol_version"`
-	ActiveSessions   json.Number `json:"active_sessions"`
-	ConfigDir        *string     `json:"config_dir,omitempty"`
-	ConfigFile       *string     `json:"config_file,omitempty"`
-	ConfigKind       *string     `json:"config_kind,omitempty"`
-	LocalIpcEndpoint *string     `json:"local_ipc_endpoint,omitempty"`
+	ServerVersion    string  `json:"server_version"`
+	ProtocolVersion  int64   `json:"protocol_version"`
+	ActiveSessions   int64   `json:"active_sessions"`
+	ConfigDir        *string `json:"config_dir,omitempty"`
+	ConfigFile       *string `json:"config_file,omitempty"`
+	ConfigKind       *string `json:"config_kind,omitempty"`
+	LocalIpcEndpoint *string `json:"local_ipc_endpoint,omitempty"`
 }
 
 // ZeroclawSessionNewResult is the schema ZeroclawSessionNewResult.
@@ -2051,7 +2051,7 @@ type ZeroclawSessionUpdateApprovalRequest struct {
 	// The tool's arguments on one line (key: value, …; long values cut).
 	ArgumentsSummary string `json:"arguments_summary"`
 	// sessions.approval_timeout_ms in whole seconds, rounded up.
-	TimeoutSecs json.Number `json:"timeout_secs"`
+	TimeoutSecs int64 `json:"timeout_secs"`
 }
 
 // MarshalJSON writes the members that have one fixed value with that value.
@@ -2063,10 +2063,10 @@ func (v ZeroclawSessionUpdateApprovalRequest) MarshalJSON() ([]byte, error) {
 
 // ZeroclawSessionUpdateHistoryTrimmed is the schema ZeroclawSessionUpdateHistoryTrimmed.
 type ZeroclawSessionUpdateHistoryTrimmed struct {
-	SessionID       string      `json:"session_id"`
-	Type            string      `json:"type"`
-	DroppedMessages json.Number `json:"dropped_messages"`
-	KeptTurns       json.Number `json:"kept_turns"`
+	SessionID       string `json:"session_id"`
+	Type            string `json:"type"`
+	DroppedMessages int64  `json:"dropped_messages"`
+	KeptTurns       int64  `json:"kept_turns"`
 	// Why: token_budget (the agent's max_context_tokens).
 	Reason string `json:"reason"`
 }
@@ -2126,11 +2126,11 @@ type AgentsStatusResult struct {
 //
 // One agent as zerocode's AgentStatusEntry reads it.
 type AgentStatus struct {
-	Alias             string      `json:"alias"`
-	Enabled           bool        `json:"enabled"`
-	LiveSessions      json.Number `json:"live_sessions"`
-	PersistedSessions json.Number `json:"persisted_sessions"`
-	Channels          []string    `json:"channels"`
+	Alias             string   `json:"alias"`
+	Enabled           bool     `json:"enabled"`
+	LiveSessions      int64    `json:"live_sessions"`
+	PersistedSessions int64    `json:"persisted_sessions"`
+	Channels          []string `json:"channels"`
 }
 
 // AdminRequiredData is the schema AdminRequiredData.

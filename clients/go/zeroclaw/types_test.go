@@ -36,7 +36,7 @@ func TestUnionVariantsEncodeWithTheirTagAndDecodeBack(t *testing.T) {
 		}
 	}
 	// Error data: the tag is data.reason.
-	raw, _ := json.Marshal(zeroclaw.FrameTooLargeData{LimitBytes: "8"})
+	raw, _ := json.Marshal(zeroclaw.FrameTooLargeData{LimitBytes: 8})
 	if string(raw) != `{"reason":"frame_too_large","limit_bytes":8}` {
 		t.Fatalf("got %s", raw)
 	}
@@ -59,7 +59,7 @@ func TestDecodingAUnionWithoutItsTagFails(t *testing.T) {
 }
 
 func TestOptionalMembersAreLeftOutAndZeroNumbersStillSent(t *testing.T) {
-	raw, _ := json.Marshal(zeroclaw.SessionMessagesParams{SessionID: "s", AfterSeq: zeroclaw.Ptr[json.Number]("0")})
+	raw, _ := json.Marshal(zeroclaw.SessionMessagesParams{SessionID: "s", AfterSeq: zeroclaw.Ptr[int64](0)})
 	if string(raw) != `{"session_id":"s","after_seq":0}` {
 		t.Fatalf("got %s", raw)
 	}

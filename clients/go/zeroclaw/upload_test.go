@@ -33,7 +33,7 @@ func TestUploadSendsChunksOfTheSizeTheDaemonChoseThenCommits(t *testing.T) {
 	begin := f.read()
 	var bp zeroclaw.FileUploadBeginParams
 	_ = json.Unmarshal(begin.Params, &bp)
-	if begin.Method != "file/upload/begin" || bp.SessionID != "s" || bp.SizeBytes != "2500" || *bp.Filename != "a.bin" || *bp.SHA256 != hex.EncodeToString(sum[:]) {
+	if begin.Method != "file/upload/begin" || bp.SessionID != "s" || bp.SizeBytes != 2500 || *bp.Filename != "a.bin" || *bp.SHA256 != hex.EncodeToString(sum[:]) {
 		t.Fatalf("begin %q", begin.line)
 	}
 	f.reply(begin, `{"upload_id":"u1","chunk_bytes":1000,"max_bytes":10485760}`)
@@ -43,8 +43,8 @@ func TestUploadSendsChunksOfTheSizeTheDaemonChoseThenCommits(t *testing.T) {
 		var p zeroclaw.FileUploadChunkParams
 		_ = json.Unmarshal(m.Params, &p)
 		chunk, _ := base64.StdEncoding.DecodeString(p.DataB64)
-		if m.Method != "file/upload/chunk" || p.UploadID != "u1" || p.Offset.String() != fmt.Sprint(len(got)) || len(chunk) > 1000 {
-			t.Fatalf("chunk %d: method %s offset %s size %d", i, m.Method, p.Offset, len(chunk))
+		if m.Method != "file/upload/chunk" || p.UploadID != "u1" || p.Offset != int64(len(got)) || len(chunk) > 1000 {
+			t.Fatalf("chunk %d: method %s offset %d size %d", i, m.Method, p.Offset, len(chunk))
 		}
 		got = append(got, chunk...)
 		f.reply(m, fmt.Sprintf(`{"upload_id":"u1","received_bytes":%d}`, len(got)))
@@ -73,7 +73,7 @@ func TestUploadStopsAtARefusedChunkWithItsTypedError(t *testing.T) {
 	f.fail(f.read(), `{"code":-32032,"message":"Upload offset mismatch","data":{"reason":"offset_mismatch","expected_offset":3}}`)
 	_, err := wait(t, done)
 	var mismatch *zeroclaw.UploadOffsetMismatchError
-	if !errors.As(err, &mismatch) || mismatch.Data == nil || mismatch.Data.ExpectedOffset != "3" {
+	if !errors.As(err, &mismatch) || mismatch.Data == nil || mismatch.Data.ExpectedOffset != 3 {
 		t.Fatalf("got %v", err)
 	}
 }

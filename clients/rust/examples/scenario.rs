@@ -45,7 +45,7 @@ impl Run {
         let s = self.step("initialize_bad_version");
         let want = &s["expect_error"];
         let params = InitializeParams {
-            protocol_version: s["protocolVersion"].as_i64().map(i128::from),
+            protocol_version: s["protocolVersion"].as_i64(),
             ..Default::default()
         };
         let err = match self.client.initialize(&params) {
@@ -61,7 +61,7 @@ impl Run {
                 check(d.requested == want["requested"], || {
                     format!("requested {}", d.requested)
                 })?;
-                let supported: Vec<i128> = data(&want["supported"])?;
+                let supported: Vec<i64> = data(&want["supported"])?;
                 check(d.supported == supported, || {
                     format!("supported {:?}", d.supported)
                 })
@@ -73,7 +73,7 @@ impl Run {
     fn initialize(&mut self) -> Step {
         let s = self.step("initialize");
         let params = InitializeParams {
-            protocol_version: s["protocolVersion"].as_i64().map(i128::from),
+            protocol_version: s["protocolVersion"].as_i64(),
             client_info: Some(data(&s["clientInfo"])?),
             // Advertise elicitation, or the daemon never sends elicitation/create.
             client_capabilities: Some(ClientCapabilities {

@@ -30,7 +30,7 @@ pub enum Grant {
 }
 
 /// The only protocol version is 1.
-pub type ProtocolVersion = i128;
+pub type ProtocolVersion = i64;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct ClientInfo {
@@ -106,10 +106,8 @@ pub struct Implementation {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct StatusResult {
     pub server_version: String,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub protocol_version: i128,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub pid: i128,
+    pub protocol_version: i64,
+    pub pid: i64,
     /// Milliseconds since the daemon started (the conformance suite compares two calls with the wall clock).
     pub uptime_ms: u64,
     pub endpoint: String,
@@ -318,8 +316,8 @@ pub struct SessionUpdateApprovalRequest {
     pub tool_name: String,
     #[serde(rename = "rawInput")]
     pub raw_input: serde_json::Value,
-    #[serde(rename = "timeoutMs", with = "crate::runtime::json::wide")]
-    pub timeout_ms: i128,
+    #[serde(rename = "timeoutMs")]
+    pub timeout_ms: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -351,8 +349,7 @@ pub struct SessionUpdateTurnComplete {
 /// Only on a refused notification prompt: the error a request would have got.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct SessionUpdateTurnCompleteError {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub code: i128,
+    pub code: i64,
     pub data: serde_json::Value,
 }
 
@@ -916,10 +913,8 @@ pub struct FileEntry {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct FileUploadBeginResult {
     pub upload_id: String,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub chunk_bytes: i128,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub max_bytes: i128,
+    pub chunk_bytes: i64,
+    pub max_bytes: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -938,9 +933,9 @@ pub struct AttachedFile {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct InitializeParams {
-    #[serde(rename = "protocolVersion", skip_serializing_if = "Option::is_none", default, with = "crate::runtime::json::wide")]
+    #[serde(rename = "protocolVersion", skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<ProtocolVersion>,
-    #[serde(rename = "protocol_version", skip_serializing_if = "Option::is_none", default, with = "crate::runtime::json::wide")]
+    #[serde(rename = "protocol_version", skip_serializing_if = "Option::is_none")]
     pub protocol_version_2: Option<ProtocolVersion>,
     #[serde(rename = "clientInfo", skip_serializing_if = "Option::is_none")]
     pub client_info: Option<ClientInfo>,
@@ -1181,15 +1176,13 @@ pub struct InvalidRequestData {}
 /// Frame too large
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct FrameTooLargeData {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit_bytes: i128,
+    pub limit_bytes: i64,
 }
 
 /// Frame not completed in time
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct FrameTimeoutData {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit_ms: i128,
+    pub limit_ms: i64,
 }
 
 /// Already initialized
@@ -1226,31 +1219,27 @@ pub struct InvalidConfigData {
 /// File too large
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct FileTooLargeData {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit_bytes: i128,
-    #[serde(skip_serializing_if = "Option::is_none", default, with = "crate::runtime::json::wide")]
-    pub size_bytes: Option<i128>,
+    pub limit_bytes: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_bytes: Option<i64>,
 }
 
 /// Filename too long
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct FilenameTooLongData {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit_bytes: i128,
+    pub limit_bytes: i64,
 }
 
 /// Chunk too large
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct ChunkTooLargeData {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit_bytes: i128,
+    pub limit_bytes: i64,
 }
 
 /// Chunk goes past the declared size
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct ExceedsDeclaredSizeData {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub size_bytes: i128,
+    pub size_bytes: i64,
 }
 
 /// Internal error
@@ -1281,8 +1270,7 @@ pub struct SessionKilledData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionLimitData {
     pub reason: String,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit: i128,
+    pub limit: i64,
 }
 
 /// A turn is already running on this session
@@ -1303,8 +1291,7 @@ pub struct SessionNotOwnedData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ConnectionLimitData {
     pub reason: String,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit: i128,
+    pub limit: i64,
 }
 
 /// Call initialize first
@@ -1334,8 +1321,7 @@ pub struct ThrottledData {
 pub struct VersionMismatchData {
     pub reason: String,
     pub requested: serde_json::Value,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub supported: Vec<i128>,
+    pub supported: Vec<i64>,
 }
 
 /// The principal lacks the method's grant
@@ -1381,15 +1367,13 @@ pub struct UploadNotFoundData {
 /// Too many staged uploads on this connection
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct ConnectionUploadsData {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit: i128,
+    pub limit: i64,
 }
 
 /// The staging budget is exhausted
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct BudgetData {
-    #[serde(with = "crate::runtime::json::wide")]
-    pub limit_bytes: i128,
+    pub limit_bytes: i64,
 }
 
 /// Offset does not equal the bytes received so far
@@ -1403,10 +1387,8 @@ pub struct OffsetMismatchData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UploadIncompleteData {
     pub reason: String,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub received_bytes: i128,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub size_bytes: i128,
+    pub received_bytes: i64,
+    pub size_bytes: i64,
 }
 
 /// The bytes do not match the declared sha256
@@ -1530,8 +1512,7 @@ pub struct ZeroclawInitializeResult {
 pub struct ZeroclawStatusResult {
     /// Config compat.zeroclaw_version.
     pub server_version: String,
-    #[serde(with = "crate::runtime::json::wide")]
-    pub protocol_version: i128,
+    pub protocol_version: i64,
     pub active_sessions: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub config_dir: Option<String>,

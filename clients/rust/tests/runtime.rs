@@ -271,7 +271,7 @@ fn elicitation_handler_answers_and_may_call_the_client() {
         let pid = inner.upgrade().unwrap().status().unwrap().pid;
         let mut content = serde_json::Map::new();
         content.insert("answer".into(), json!("blue"));
-        content.insert("pid".into(), json!(i64::try_from(pid).unwrap()));
+        content.insert("pid".into(), json!(pid));
         Ok(ElicitationCreateResult {
             action: ElicitationCreateResultAction::Accept,
             content: Some(content),

@@ -26,7 +26,7 @@ type scenario struct {
 			Code      int             `json:"code"`
 			Reason    string          `json:"reason"`
 			Requested json.RawMessage `json:"requested"`
-			Supported []json.Number   `json:"supported"`
+			Supported []int64         `json:"supported"`
 		} `json:"expect_error"`
 	} `json:"initialize_bad_version"`
 	Initialize struct {
@@ -41,10 +41,10 @@ type scenario struct {
 	ConfigSetManyInvalid struct {
 		Sets        []zeroclaw.ConfigEntry `json:"sets"`
 		ExpectError struct {
-			Code   int         `json:"code"`
-			Reason string      `json:"reason"`
-			Index  json.Number `json:"index"`
-			Prop   string      `json:"prop"`
+			Code   int    `json:"code"`
+			Reason string `json:"reason"`
+			Index  int64  `json:"index"`
+			Prop   string `json:"prop"`
 		} `json:"expect_error"`
 	} `json:"config_set_many_invalid"`
 	SessionNew struct {
@@ -144,8 +144,8 @@ func (r *runner) status(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if local, err := res.Connections.Local.Int64(); err != nil || local < r.sc.Status.ExpectConnectionsLocalAtLeast {
-		return fmt.Errorf("connections.local %s, want at least %d", res.Connections.Local, r.sc.Status.ExpectConnectionsLocalAtLeast)
+	if local := res.Connections.Local; local < r.sc.Status.ExpectConnectionsLocalAtLeast {
+		return fmt.Errorf("connections.local %d, want at least %d", local, r.sc.Status.ExpectConnectionsLocalAtLeast)
 	}
 	return nil
 }
@@ -178,7 +178,7 @@ func (r *runner) configSetManyInvalid(ctx context.Context) error {
 		return fmt.Errorf("want *InvalidEntryData (%s), got %T in %v", want.ExpectError.Reason, invalid.Data, err)
 	}
 	if entry.Index != want.ExpectError.Index || entry.Prop != want.ExpectError.Prop {
-		return fmt.Errorf("index %s prop %q, want %s %q", entry.Index, entry.Prop, want.ExpectError.Index, want.ExpectError.Prop)
+		return fmt.Errorf("index %d prop %q, want %d %q", entry.Index, entry.Prop, want.ExpectError.Index, want.ExpectError.Prop)
 	}
 	return nil
 }
@@ -265,7 +265,7 @@ func (r *runner) upload(ctx context.Context) error {
 	if chunks != want.ExpectChunks {
 		return fmt.Errorf("%d chunks, want %d", chunks, want.ExpectChunks)
 	}
-	if entry.SizeBytes.String() != fmt.Sprint(want.SizeBytes) || entry.RefID != "sha256:"+hex.EncodeToString(sum[:]) || entry.Filename != want.Filename {
+	if entry.SizeBytes != want.SizeBytes || entry.RefID != "sha256:"+hex.EncodeToString(sum[:]) || entry.Filename != want.Filename {
 		return fmt.Errorf("stored %+v", *entry)
 	}
 	return nil

@@ -40,6 +40,7 @@ class Client(ClientBase, Uploads[FileUploadCommitResult]):
     - A params member whose value is null counts as absent, for every method in both dialects: before the params schema is checked the daemon drops every top-level member whose value is null, so `session/new {"session_id": null, "cwd": null}` is `session/new {}`. The params schemas here describe params after that step; a null nested inside a member's value is checked as it is, and `params: null` itself is still an invalid envelope.
     - initialize (seed dialect) also carries the snake_case members zerocode reads (protocol_version, server_version equal to serverVersion, server_pid, commands) and `implementation`; this daemon always sends them, but they are not required of every implementation (the handshake asks only for protocolVersion and serverVersion).
     - session/new in the zeroclaw dialect: a session_id naming an existing session the caller owns reattaches to it as zerocode expects after a reconnect (a live session as it is, a closed one rehydrated with its transcript; cwd and agent are then the session's own) instead of being refused. The seed dialect refuses it as before.
+    - Every integer the daemon sends or takes is a 64-bit integer (`format: "int64"`, or a tighter `maximum`): counts, sizes, offsets, seqs, pids and milliseconds all fit, so generated clients use their language's 64-bit integer (Go `int64`, Rust `i64`/`u64`) rather than an arbitrary-precision one.
     """
 
     ERRORS = ERRORS
