@@ -78,8 +78,11 @@ export function codegenCommand(
   const fallbacks = model.notes.filter((n) => n.severity === "fallback").length;
   log(
     `wrote ${files.length} files to ${out}: ${target.displayName} package ${packageName} ` +
-      `(${model.methods.length} methods, ${model.types.size} types, ${model.errors.size} errors` +
-      `${fallbacks > 0 ? `, ${fallbacks} schemas typed as any JSON` : ""})`,
+      `(${count(model.methods.length, "method")}, ${count(model.types.size, "type")}, ` +
+      `${count(model.errors.size, "error")}` +
+      `${fallbacks > 0 ? `, ${count(fallbacks, "schema")} typed as any JSON` : ""})`,
   );
   return Exit.ok;
 }
+
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;

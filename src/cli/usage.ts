@@ -83,9 +83,10 @@ Chunked upload into the session's workspace, with a progress bar; prints the Fil
 
 Generates a typed client package for any OpenRPC 1.x document into DIR (created if needed; only
 files under it are written): the manifest at its root, one method per OpenRPC method, typed
-params, results and errors, transports chosen by URL (http(s)://, ws(s)://, a Unix socket).
+params, results and errors, transports chosen by URL (http(s)://, a Unix socket, and ws(s)://
+in TypeScript). External $refs to files next to the document are followed.
   --openrpc FILE  the document (JSON), checked against the OpenRPC meta-schema
-  --lang LANG     ts (typescript); python, go and rust as their targets land
+  --lang LANG     ts (typescript), python (py), go (golang) or rust (rs)
   --out DIR       where the package goes
   --name NAME     package/module/crate name (default: from info.title), normalised per language
 Exit 0 written, 1 the document is invalid (each problem with its path), 2 bad usage.`,
