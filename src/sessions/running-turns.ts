@@ -9,7 +9,8 @@
 import type { Dialect, SessionUpdateParams, ZeroclawSessionUpdateParams } from "../../generated/types.js";
 import { type UpdateBody, zeroclawUpdate } from "./update-lines.js";
 
-type Recorded = { update: UpdateBody; modelText: string | undefined };
+/** `parts`: a text chunk's text and the texts of the same-kind chunks after it, joined at snapshot. */
+type Recorded = { update: UpdateBody; modelText: string | undefined; parts?: string[] };
 type Record = { turnId: string; prompt: string; updates: Recorded[] };
 
 export type RunningTurnSnapshot<U> = { turn_id: string; prompt: string; updates: U[] };
@@ -30,16 +31,11 @@ export class RunningTurns {
     }
     const updates = this.bySession.get(sessionId)?.updates;
     if (!updates) return;
-    const last = updates.at(-1)?.update;
-    if (
-      last &&
-      (update.type === "agent_message_chunk" || update.type === "agent_thought_chunk") &&
-      last.type === update.type
-    ) {
-      updates[updates.length - 1] = {
-        update: { ...last, text: last.text + update.text },
-        modelText: undefined,
-      };
+    if (update.type === "agent_message_chunk" || update.type === "agent_thought_chunk") {
+      // The streaming hot path: one push per chunk, no object and no string built until a snapshot.
+      const last = updates.at(-1);
+      if (last?.parts && last.update.type === update.type) last.parts.push(update.text);
+      else updates.push({ update, modelText: undefined, parts: [update.text] });
       return;
     }
     updates.push({ update, modelText });
@@ -57,11 +53,12 @@ export class RunningTurns {
   ): RunningTurnSnapshot<SessionUpdateParams | ZeroclawSessionUpdateParams> | null {
     const r = this.bySession.get(sessionId);
     if (!r) return null;
-    const updates = r.updates.map(({ update, modelText }) =>
-      dialect === "zeroclaw"
+    const updates = r.updates.map(({ update: recorded, modelText, parts }) => {
+      const update = parts && "text" in recorded ? { ...recorded, text: parts.join("") } : recorded;
+      return dialect === "zeroclaw"
         ? ({ session_id: sessionId, ...zeroclawUpdate(update, modelText) } as ZeroclawSessionUpdateParams)
-        : ({ sessionId, ...update } as SessionUpdateParams),
-    );
+        : ({ sessionId, ...update } as SessionUpdateParams);
+    });
     return { turn_id: r.turnId, prompt: r.prompt, updates };
   }
 }
