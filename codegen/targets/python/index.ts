@@ -64,10 +64,10 @@ export function emitPython(model: Model, options: EmitOptions): EmittedFile[] {
 from .client import ${block(own)}
 from .errors import ${block(errors)}
 from .runtime import ${block(rt.replace(" Subscription", "").split(" "))}
-${streams ? "from .runtime.streams import Subscription\n" : ""}${types.length > 0 ? `from .types import ${block(types)}\n` : ""}
-__all__ = [${[...own, ...errors, ...rt.split(" "), ...types].map((n) => `\n    ${pyLiteral(n)},`).join("")}
+${streams ? "from .runtime.streams import Subscription\n" : ""}${types.length > 0 ? "from . import types as _types\nfrom .types import *\n" : ""}
+__all__ = [${[...own, ...errors, ...rt.split(" ")].map((n) => `\n    ${pyLiteral(n)},`).join("")}
 ]
-`,
+${types.length > 0 ? "# Every declared type, as types.py lists them (type checkers follow this form).\n__all__ += _types.__all__\n" : ""}`,
     ),
     file(`src/${pkg}/types.py`, py.module()),
     file(`src/${pkg}/errors.py`, emitErrors(py)),
