@@ -2,9 +2,8 @@
 // params and result fit the document's own schemas. Public documents carry many examples that do
 // not (Avalanche: a string where its schema says number, a required param left out; Ethereum's
 // execution API: `validationError: null` where it says string), and a typed client rightly refuses
-// those, so they say nothing about the client. Ajv here is lenient about the document itself (no
-// strict mode, formats not checked: documents use keywords and formats of their own) and strict about
-// the values.
+// those, so they say nothing about the client. The lint's Ajv, lenient about the document itself
+// (createAjv's `lenient`) and strict about the values.
 
 import { isDeepStrictEqual } from "node:util";
 import { Ajv, type ValidateFunction } from "ajv";
