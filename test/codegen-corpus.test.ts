@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readDocument, validateDocument } from "../codegen/model/index.js";
 import type { Model } from "../codegen/model/types.js";
 import { TARGETS } from "../codegen/targets/index.js";
-import { HARNESSES } from "./helpers/codegen-corpus/index.js";
+import { HARNESSES, type Run } from "./helpers/codegen-corpus/index.js";
 import { fittingExamples } from "./helpers/fitting-examples.js";
 import { startMockServer } from "./helpers/openrpc-mock-server.js";
 import { REPO_ROOT } from "./helpers/proc-daemon.js";
@@ -42,6 +42,23 @@ function generate(lang: string, model: Model): string {
     writeFileSync(join(dir, f.path), f.content);
   }
   return dir;
+}
+
+/**
+ * `lang`'s package for corpus document `name`, generated and built once per run: the build test and
+ * the call tests share it (a call test writes its program into the built package).
+ */
+const builds = new Map<string, Promise<{ model: Model; dir: string; run: Run }>>();
+function built(lang: string, name: string): Promise<{ model: Model; dir: string; run: Run }> {
+  const key = `${lang}/${name}`;
+  let b = builds.get(key);
+  if (!b) {
+    const model = readDocument(load(name));
+    const dir = generate(lang, model);
+    b = HARNESSES[lang]!.build(dir).then((run) => ({ model, dir, run }));
+    builds.set(key, b);
+  }
+  return b;
 }
 
 /** Why `lang` cannot be exercised here, or undefined. */
@@ -79,9 +96,7 @@ for (const target of TARGETS) {
   describe(`${target.displayName} packages from the corpus`, () => {
     it.for(DOCS)(`%s builds (${lang})`, { timeout: 600_000 }, async (name, ctx) => {
       if (skip) return ctx.skip(`${lang} skipped: ${skip}`);
-      const model = readDocument(load(name));
-      const dir = generate(lang, model);
-      const r = await HARNESSES[lang]!.build(dir);
+      const { run: r } = await built(lang, name);
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
       // Zero warnings: whatever the compiler printed counts against the package.
       expect(`${r.stdout}${r.stderr}`.trim(), "compiler output").toBe("");
@@ -91,10 +106,9 @@ for (const target of TARGETS) {
       timeout: 600_000,
     }, async (ctx) => {
       if (skip) return ctx.skip(`${lang} skipped: ${skip}`);
-      const model = readDocument(load("petstore"));
-      const dir = generate(lang, model);
+      const { model, dir, run } = await built(lang, "petstore");
       const harness = HARNESSES[lang]!;
-      expect((await harness.build(dir)).code).toBe(0);
+      expect(run.code).toBe(0);
       const server = await startMockServer(model);
       try {
         const getPet = model.methods.find((m) => m.name === "get_pet")!.examples[0]!;
@@ -137,13 +151,12 @@ for (const target of TARGETS) {
       timeout: 600_000,
     }, async (ctx) => {
       if (skip) return ctx.skip(`${lang} skipped: ${skip}`);
-      const model = readDocument(load("ethereum-execution-apis"));
+      const { model, dir, run } = await built(lang, "ethereum-execution-apis");
       const { calls } = fittingExamples(model);
       // 46 of the document's 86 methods have an example that fits; the rest break their own schemas.
       expect(calls.length).toBeGreaterThanOrEqual(40);
-      const dir = generate(lang, model);
       const harness = HARNESSES[lang]!;
-      expect((await harness.build(dir)).code).toBe(0);
+      expect(run.code).toBe(0);
       const server = await startMockServer(model);
       try {
         const r = await harness.calls(dir, model, server.url, calls);
@@ -162,10 +175,9 @@ for (const target of TARGETS) {
       timeout: 600_000,
     }, async (ctx) => {
       if (skip) return ctx.skip(`${lang} skipped: ${skip}`);
-      const model = readDocument(load("simple-math"));
-      const dir = generate(lang, model);
+      const { model, dir, run } = await built(lang, "simple-math");
       const harness = HARNESSES[lang]!;
-      expect((await harness.build(dir)).code).toBe(0);
+      expect(run.code).toBe(0);
       const server = await startMockServer(model);
       try {
         const calls = model.methods.flatMap((m) =>
