@@ -10,8 +10,7 @@ import { bundleExternalRefs } from "../codegen/model/bundle.js";
 import { readDocument } from "../codegen/model/index.js";
 import { BIN, REPO_ROOT, requireBuild, run } from "./helpers/proc-daemon.js";
 
-const MULTIFILE = join(REPO_ROOT, "test", "fixtures", "openrpc-multifile");
-const MAIN = join(MULTIFILE, "api", "main.json");
+const MAIN = join(REPO_ROOT, "test", "fixtures", "openrpc-multifile", "api", "main.json");
 const load = () => JSON.parse(readFileSync(MAIN, "utf8")) as Record<string, unknown>;
 const out = mkdtempSync(join(tmpdir(), "zc-bundle-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -20,7 +19,7 @@ describe("a document split over several files", () => {
   it("brings every referenced value in under its own name, and leaves the original document alone", () => {
     const original = load();
     const before = JSON.stringify(original);
-    const { document, warnings } = bundleExternalRefs(original, MAIN, { cwd: tmpdir(), refRoot: MULTIFILE });
+    const { document, warnings } = bundleExternalRefs(original, MAIN, tmpdir());
     expect(JSON.stringify(original)).toBe(before);
     const components = document.components as Record<string, Record<string, unknown>>;
     expect(Object.keys(components.schemas!).sort()).toEqual(["Id", "Thing", "Thing_2", "label"]);
@@ -40,9 +39,7 @@ describe("a document split over several files", () => {
   });
 
   it("reads into the model with no error: what could not be loaded is any JSON, and says why", () => {
-    const model = readDocument(
-      bundleExternalRefs(load(), MAIN, { cwd: tmpdir(), refRoot: MULTIFILE }).document,
-    );
+    const model = readDocument(bundleExternalRefs(load(), MAIN, tmpdir()).document);
     expect(model.notes.filter((n) => n.severity === "error")).toEqual([]);
     const put = model.methods.find((m) => m.name === "thing_put")!;
     expect(put.params.find((p) => p.name === "extra")?.docs.description).toMatch(/could not be loaded/);
@@ -54,14 +51,10 @@ describe("a document split over several files", () => {
   it("zeroclaw codegen builds a TypeScript package from it, warning about the two it could not load", async () => {
     requireBuild();
     const pkg = join(out, "ts");
-    const r = await run(
-      process.execPath,
-      [BIN, "codegen", "--openrpc", MAIN, "--ref-root", MULTIFILE, "--lang", "ts", "--out", pkg],
-      {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: out,
-      },
-    );
+    const r = await run(process.execPath, [BIN, "codegen", "--openrpc", MAIN, "--lang", "ts", "--out", pkg], {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: out,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr.match(/^warning: /gm)).toHaveLength(2);
     symlinkSync(join(REPO_ROOT, "node_modules"), join(pkg, "node_modules"), "dir");

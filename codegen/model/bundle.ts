@@ -7,22 +7,14 @@
 // stays a schema under its own key, an error an error), so generated names are the ones its authors
 // chose; a key the root already uses for something else gets `_2`, `_3`. References inside a copied
 // value are relative to the file it came from and are followed the same way. Files are looked for next
-// to the file that names them, then (as Starknet's own tooling does) in each directory above it up to
-// the root. Only local files are read: a reference that cannot be found (a URL, a missing file, a
-// pointer that goes nowhere) becomes "any JSON" with a description saying why, and a warning.
-//
-// A document is hostile (SPEC §19): files are read only below the root (the document's own folder, or
-// `--ref-root`), after following links, and only regular files of at most 16 MiB (read-file.ts). A
-// reference outside the root, to a device, FIFO or directory, too large, or not JSON is refused with
-// exit 1 naming the `$ref` and its JSON Pointer; no byte of the file it names is ever printed.
-import { existsSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { DocumentRefused, spend } from "./bounds.js";
+// to the file that names them, then (as Starknet's own tooling does) in each directory above it and in
+// the working directory. Only local files are read: a reference that cannot be loaded (a URL, a missing
+// file, a pointer that goes nowhere) becomes "any JSON" with a description saying why, and a warning.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { escapeSegment, isObj, type Obj } from "./document-view.js";
-import { parseJsonQuietly, readRegularFile } from "./read-file.js";
 
 export type BundleResult = { document: Obj; warnings: string[] };
-export type BundleOptions = { cwd?: string; refRoot?: string };
 
 /** The sections a pointer into another file's components may name, as the root keeps them. */
 const SECTIONS = new Set([
@@ -46,25 +38,8 @@ function decode(segment: string): string {
   return text.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
-/** `document` (read from `documentPath`) with its external `$ref`s copied in; throws DocumentRefused. */
-export function bundleExternalRefs(document: Obj, documentPath: string, o: BundleOptions = {}): BundleResult {
-  const rootPath = realDir(resolve(documentPath));
-  const root = realDir(resolve(o.refRoot ?? dirname(rootPath)));
-  return new Bundler(document, rootPath, resolve(o.cwd ?? process.cwd()), root).run();
-}
-
-function realDir(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir;
-  }
-}
-
-/** Is `path` (already without links) `root` or below it? */
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+export function bundleExternalRefs(document: Obj, documentPath: string, cwd = process.cwd()): BundleResult {
+  return new Bundler(document, resolve(documentPath), cwd).run();
 }
 
 class Bundler {
@@ -78,7 +53,6 @@ class Bundler {
     document: Obj,
     private readonly rootPath: string,
     private readonly cwd: string,
-    private readonly refRoot: string,
   ) {
     this.root = structuredClone(document) as Record<string, unknown>;
   }
@@ -90,20 +64,19 @@ class Bundler {
   }
 
   /** Rewrites every `$ref` under `value` (which came from `file`) to a local one. */
-  private rewrite(value: unknown, file: string, at = ""): void {
-    const stack: [unknown, string][] = [[value, at]];
+  private rewrite(value: unknown, file: string): void {
+    const stack: unknown[] = [value];
     while (stack.length > 0) {
-      const [cur, pointer] = stack.pop()!;
+      const cur = stack.pop();
       if (Array.isArray(cur)) {
-        for (const [i, v] of cur.entries()) stack.push([v, `${pointer}/${i}`]);
+        stack.push(...cur);
         continue;
       }
       if (!isObj(cur)) continue;
       const node = cur as Record<string, unknown>;
       const ref = Object.hasOwn(node, "$ref") ? node.$ref : undefined;
       if (typeof ref === "string" && (file !== this.rootPath || !ref.startsWith("#"))) {
-        spend(`${pointer}/$ref`);
-        const local = this.localRef(ref, file, `${pointer}/$ref`);
+        const local = this.localRef(ref, file);
         if (local !== undefined) node.$ref = local;
         else {
           delete node.$ref;
@@ -111,18 +84,16 @@ class Bundler {
           node.description = typeof node.description === "string" ? `${node.description} (${why})` : why;
         }
       }
-      for (const key of Object.keys(node))
-        if (key !== "$ref") stack.push([node[key], `${pointer}/${escapeSegment(key)}`]);
+      for (const key of Object.keys(node)) if (key !== "$ref") stack.push(node[key]);
     }
   }
 
   /** The local `#/components/…` ref for `ref` as written in `file`, importing its target once. */
-  private localRef(ref: string, file: string, at: string): string | undefined {
+  private localRef(ref: string, file: string): string | undefined {
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const pointer = hash === -1 ? "" : ref.slice(hash + 1);
-    const where = `${file === this.rootPath ? "" : `${file}#`}${at} ($ref ${JSON.stringify(ref)})`;
-    const target = filePart === "" ? file : this.locate(filePart, file, where);
+    const target = filePart === "" ? file : this.locate(filePart, file);
     if (target === undefined) {
       this.warnings.push(`${file}: cannot find ${filePart} for $ref ${ref}`);
       return undefined;
@@ -131,7 +102,7 @@ class Bundler {
     const known = this.imported.get(key);
     if (known !== undefined) return known;
     if (target === this.rootPath) return `#${pointer}`;
-    const value = this.pointAt(this.load(target, where), pointer);
+    const value = this.pointAt(this.load(target), pointer);
     if (value === undefined) {
       this.warnings.push(`${file}: $ref ${ref} points at nothing in ${target}`);
       return undefined;
@@ -143,12 +114,13 @@ class Bundler {
     const [first, section, name] = segments;
     const inSection =
       first === "components" && section !== undefined && SECTIONS.has(section) && segments.length === 3;
+    const where = inSection ? section : "schemas";
     const wanted = inSection ? name! : (segments.at(-1) ?? target.replace(/^.*\/|\.json$/g, ""));
     const copy = structuredClone(value);
-    const local = this.place(inSection ? section : "schemas", wanted, copy);
+    const local = this.place(where, wanted, copy);
     this.imported.set(key, local);
     // Its own references are relative to the file it came from.
-    this.rewrite(copy, target, pointer);
+    this.rewrite(copy, target);
     return local;
   }
 
@@ -169,7 +141,7 @@ class Bundler {
   }
 
   /** A local file `rel` named from `from`: next to it, in a directory above it, or in the working directory. */
-  private locate(rel: string, from: string, where: string): string | undefined {
+  private locate(rel: string, from: string): string | undefined {
     if (/^[a-z][a-z0-9+.-]*:/i.test(rel) && !rel.startsWith("file:")) return undefined;
     let path = rel;
     try {
@@ -177,47 +149,25 @@ class Bundler {
     } catch {
       // Not percent-encoded after all: take it as written.
     }
-    if (path.includes("\0")) throw new DocumentRefused("a file name with a NUL character", where);
-    if (isAbsolute(path)) return this.confined(resolve(path), where);
+    if (isAbsolute(path)) return existsSync(path) ? path : undefined;
     const candidates: string[] = [];
     for (let dir = dirname(from); ; dir = dirname(dir)) {
       candidates.push(join(dir, path));
       if (dirname(dir) === dir) break;
     }
     candidates.push(resolve(this.cwd, path));
-    // The first that exists, wherever it is: one outside the root is refused, not skipped, so the
-    // message can say which folder `--ref-root` would have to allow.
-    const found = candidates.find((c) => existsSync(c));
-    return found === undefined
-      ? this.confined(resolve(dirname(from), path), where)
-      : this.confined(found, where);
+    return candidates.find((c) => existsSync(c));
   }
 
-  /** `path` without links when it is below the root (undefined: it does not exist); else refused. */
-  private confined(path: string, where: string): string | undefined {
-    let real: string;
-    try {
-      real = realpathSync(path);
-    } catch {
-      // Missing: refuse it all the same when its name alone is outside the root.
-      if (!inside(this.refRoot, resolve(realDir(dirname(path)), path.slice(dirname(path).length + 1))))
-        throw new DocumentRefused(
-          `names a file outside ${this.refRoot} (use --ref-root to allow a folder)`,
-          where,
-        );
-      return undefined;
+  private load(path: string): unknown {
+    if (!this.files.has(path)) {
+      try {
+        this.files.set(path, JSON.parse(readFileSync(path, "utf8")));
+      } catch (err) {
+        this.warnings.push(`cannot read ${path}: ${(err as Error).message}`);
+        this.files.set(path, undefined);
+      }
     }
-    if (!inside(this.refRoot, real))
-      throw new DocumentRefused(
-        `names a file outside ${this.refRoot} (use --ref-root to allow a folder)`,
-        where,
-      );
-    return real;
-  }
-
-  private load(path: string, where: string): unknown {
-    if (!this.files.has(path))
-      this.files.set(path, parseJsonQuietly(readRegularFile(path, where), path, where));
     return this.files.get(path);
   }
 

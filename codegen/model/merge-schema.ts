@@ -2,60 +2,19 @@
 // keyword by keyword (properties united, a property two members both define becomes the allOf of
 // both, required united, types intersected, the first title and description kept). Raw JSON Schema
 // in, raw out: the schema reader then reads the result like any other schema.
-import { spend } from "./bounds.js";
 import { arr, type DocumentView, isObj, type Obj, own, str } from "./document-view.js";
 
 type Merged = { schema: Obj } | { error: string };
 
 const nullProto = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
 
-/**
- * Flattened schemas by schema object, per document: an `allOf` fan-out (each level naming the one
- * below twice) is merged once per schema, not once per path to it (SPEC §19: expansion memoized).
- * Only results reached without cutting a cycle are kept, so a memo never depends on the path.
- */
-const memo = new WeakMap<DocumentView, WeakMap<object, Merged>>();
-
 /** `schema` itself with `$ref` chains followed and `allOf` merged (cycles end as `{}`: anything). */
 function flatten(view: DocumentView, schema: unknown, seen: Set<string>): Merged {
   if (schema === true || schema === undefined) return { schema: nullProto() };
   if (!isObj(schema)) return { error: "an allOf member that is not a schema" };
-  spend();
-  let byView = memo.get(view);
-  if (byView === undefined) {
-    byView = new WeakMap();
-    memo.set(view, byView);
-  }
-  const known = byView.get(schema);
-  if (known !== undefined) return known;
-  const cut = { cycle: false };
-  const merged = flattenOnce(view, schema, seen, cut);
-  if (!cut.cycle) byView.set(schema, merged);
-  return merged;
-}
-
-/** Set when a flatten ended a cycle, so the callers up the stack do not memoize either. */
-let cycleCut = false;
-
-function flattenOnce(view: DocumentView, schema: Obj, seen: Set<string>, cut: { cycle: boolean }): Merged {
-  const outer = cycleCut;
-  cycleCut = false;
-  try {
-    const r = flattenUncached(view, schema, seen);
-    cut.cycle = cycleCut;
-    return r;
-  } finally {
-    cycleCut = outer || cut.cycle;
-  }
-}
-
-function flattenUncached(view: DocumentView, schema: Obj, seen: Set<string>): Merged {
   const ref = str(own(schema, "$ref"));
   if (ref !== undefined) {
-    if (seen.has(ref)) {
-      cycleCut = true;
-      return { schema: nullProto() };
-    }
+    if (seen.has(ref)) return { schema: nullProto() };
     const r = view.resolve(ref);
     if ("error" in r) return { error: r.error };
     return flatten(view, r.value, new Set([...seen, ref]));
@@ -73,11 +32,12 @@ export function mergeAllOf(view: DocumentView, schemas: unknown[]): Merged {
 
 function mergeList(view: DocumentView, schemas: unknown[], seen: Set<string>): Merged {
   const out = nullProto();
-  const flat = schemas.map((s) => flatten(view, s, seen));
-  const contributesProperties = flat.filter(
-    (f) => "schema" in f && isObj(own(f.schema, "properties")),
-  ).length;
-  for (const f of flat) {
+  const contributesProperties = schemas.filter((s) => {
+    const f = flatten(view, s, seen);
+    return "schema" in f && isObj(own(f.schema, "properties"));
+  }).length;
+  for (const member of schemas) {
+    const f = flatten(view, member, seen);
     if ("error" in f) return f;
     for (const [k, v] of Object.entries(f.schema)) {
       const had = Object.hasOwn(out, k);
@@ -85,9 +45,8 @@ function mergeList(view: DocumentView, schemas: unknown[], seen: Set<string>): M
         case "properties": {
           const props = had ? (out[k] as Record<string, unknown>) : nullProto();
           for (const [p, s] of Object.entries(isObj(v) ? v : {})) {
-            spend();
             props[p] =
-              Object.hasOwn(props, p) && props[p] !== s && JSON.stringify(props[p]) !== JSON.stringify(s)
+              Object.hasOwn(props, p) && JSON.stringify(props[p]) !== JSON.stringify(s)
                 ? { allOf: [props[p], s] }
                 : s;
           }

@@ -4,7 +4,6 @@
 // `oneOf`/`anyOf` of objects sharing a required `const` member is a tagged union. What cannot be
 // expressed exactly is `any` with a reason, noted with its JSON Pointer.
 import { pascal, typeName as pascalName } from "../naming/words.js";
-import { DocumentRefused, spend } from "./bounds.js";
 import { arr, child, type DocumentView, isObj, num, type Obj, own, str } from "./document-view.js";
 import { mergeAllOf, nullVariant, requiredAlternatives } from "./merge-schema.js";
 import { readObject, readUnion } from "./read-compound.js";
@@ -121,17 +120,6 @@ export class SchemaReader {
    * (components and `$ref` targets) gives the exact name and origin for the top-level declaration.
    */
   read(schema: unknown, pointer: string, hint: string, named?: Named): Type {
-    try {
-      spend(pointer.slice(1) || "/");
-      return this.readOnce(schema, pointer, hint, named);
-    } catch (err) {
-      // A bound hit inside a merge has no pointer of its own: the innermost schema being read gives it.
-      if (err instanceof DocumentRefused && err.pointer === "") err.pointer = pointer.slice(1) || "/";
-      throw err;
-    }
-  }
-
-  private readOnce(schema: unknown, pointer: string, hint: string, named?: Named): Type {
     if (schema === true || schema === undefined) return ANY;
     if (schema === false) return this.fallback(pointer, "a `false` schema: no value is valid");
     if (!isObj(schema)) return this.fallback(pointer, "not a schema");

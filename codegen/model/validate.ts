@@ -46,7 +46,6 @@ export function validateDocument(document: unknown): DocumentProblem[] {
     validateFormats: false,
     logger: false,
     verbose: true,
-    code: { regExp: trustedPatternsOnly },
   });
   // The JSON Schema meta-schema the OpenRPC meta-schema refers to (the package types only its TS types).
   ajv.addSchema(
@@ -56,40 +55,6 @@ export function validateDocument(document: unknown): DocumentProblem[] {
   if (ajv.validate(schema, document)) return [];
   return mostSpecific(ajv.errors ?? []);
 }
-
-/**
- * The document's own `x-extensions` bring their schemas — and their `pattern`s — into the meta-schema.
- * A pattern from a hostile document run by a backtracking engine can take minutes on a short string
- * (`^(a|a)*$`: SPEC §19), so only the meta-schemas' own patterns are compiled; a document's are not
- * checked at codegen time (as formats are not), which is what a pattern's author loses: a wrong
- * extension value is reported by the server that reads it, not here.
- */
-const trusted = new Set<string>();
-function collectPatterns(value: unknown): void {
-  const stack = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
-    else if (isObj(v)) {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === "pattern" && typeof x === "string") trusted.add(x);
-        if (k === "patternProperties" && isObj(x)) for (const p of Object.keys(x)) trusted.add(p);
-        stack.push(x);
-      }
-    }
-  }
-}
-collectPatterns((jsonSchemaMeta as unknown as { jsonSchema: object }).jsonSchema);
-for (const openrpc of ["1.3.2", "1.4.0"])
-  collectPatterns(
-    getDocumentExtendedMetaSchema({ openrpc, info: { title: "", version: "" }, methods: [] } as never),
-  );
-
-const unchecked = { test: () => true };
-const trustedPatternsOnly = Object.assign(
-  (pattern: string, flags: string) => (trusted.has(pattern) ? new RegExp(pattern, flags) : unchecked),
-  { code: "RegExp" },
-);
 
 /**
  * Ajv reports every alternative of every `oneOf` it tried. A reader wants where the document goes

@@ -165,9 +165,6 @@ const COMMANDS: Record<string, Command> = {
       lang: { type: "string" },
       out: { type: "string" },
       name: { type: "string" },
-      "ref-root": { type: "string" },
-      check: { type: "boolean" },
-      "list-languages": { type: "boolean" },
     },
     positionals: { min: 0, max: 0 },
     async run(v) {
@@ -177,9 +174,6 @@ const COMMANDS: Record<string, Command> = {
         lang: str(v.lang),
         out: str(v.out),
         name: str(v.name),
-        refRoot: str(v["ref-root"]),
-        check: v.check === true,
-        listLanguages: v["list-languages"] === true,
       });
     },
   },

@@ -79,23 +79,17 @@ Revokes a pairing token; the connection using it fails its next call.`,
   upload: `usage: zeroclaw upload SESSION FILE [--config-dir DIR]
 
 Chunked upload into the session's workspace, with a progress bar; prints the FileEntry.`,
-  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME] [--ref-root DIR]
-       zeroclaw codegen --check --openrpc FILE [--ref-root DIR]
-       zeroclaw codegen --list-languages
+  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME]
 
 Generates a typed client package for any OpenRPC 1.x document into DIR (created if needed; only
 files under it are written): the manifest at its root, one method per OpenRPC method, typed
 params, results and errors, transports chosen by URL (http(s)://, a Unix socket, and ws(s)://
 in TypeScript). External $refs to files next to the document are followed.
-  --ref-root DIR  external $refs may read files below DIR (default: the document's folder)
-  --check         report every problem of the document (all four languages), write nothing
-  --list-languages  each --lang, its aliases and the files it writes
   --openrpc FILE  the document (JSON), checked against the OpenRPC meta-schema
   --lang LANG     ts (typescript), python (py), go (golang) or rust (rs)
   --out DIR       where the package goes
   --name NAME     package/module/crate name (default: from info.title), normalised per language
-Exit 0 written (or --check: no problems), 1 the document is refused (every problem with its JSON
-Pointer: invalid, nested too deep, too large, too slow, a $ref outside the root), 2 bad usage.`,
+Exit 0 written, 1 the document is invalid (each problem with its path), 2 bad usage.`,
   conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [OPTIONS]
 
 Runs the black-box conformance suite against a daemon (any implementation);
