@@ -2,8 +2,8 @@
 import type * as T from "./types.js";
 
 /** AgentBashConfig with every defaulted member present. */
-export type EffectiveAgentBashConfig = Omit<T.AgentBashConfig, "network"> &
-  Required<Pick<T.AgentBashConfig, "network">>;
+export type EffectiveAgentBashConfig = Omit<T.AgentBashConfig, "network" | "env"> &
+  Required<Pick<T.AgentBashConfig, "network" | "env">>;
 
 /** AgentConfig with every defaulted member present. */
 export type EffectiveAgentConfig = Omit<T.AgentConfig, "allowed_tools" | "tools"> &

@@ -596,6 +596,8 @@ type AgentToolsConfig struct {
 type AgentBashConfig struct {
 	// Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback.
 	Network *bool `json:"network,omitempty"`
+	// Names of the daemon's environment variables this agent's bash also gets (SPEC §19). bash's environment is an allow-list: PATH, LANG, LC_*, TERM, TZ, USER, SHELL, and HOME and PWD set to the workspace; nothing else of the daemon's environment (provider keys, DATABASE_URL, tokens) reaches it unless named here. Applies sandboxed or not; the values travel in the child's environment, never on a command line.
+	Env *[]string `json:"env,omitempty"`
 }
 
 // UserConfig is the schema UserConfig.

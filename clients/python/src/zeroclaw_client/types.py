@@ -1247,18 +1247,23 @@ class AgentToolsConfig:
 class AgentBashConfig:
     network: bool | None = None
     """Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback."""
+    env: list[str] | None = None
+    """Names of the daemon's environment variables this agent's bash also gets (SPEC §19). bash's environment is an allow-list: PATH, LANG, LC_*, TERM, TZ, USER, SHELL, and HOME and PWD set to the workspace; nothing else of the daemon's environment (provider keys, DATABASE_URL, tokens) reaches it unless named here. Applies sandboxed or not; the values travel in the child's environment, never on a command line."""
 
     @classmethod
     def from_json(cls, value: JsonValue) -> AgentBashConfig:
         o = _c.obj(value, "AgentBashConfig")
         return cls(
             network=_c.optional(o, "network", _c.boolean),
+            env=_c.optional(o, "env", _c.list_of(_c.string)),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
         out: dict[str, JsonValue] = {}
         if self.network is not None:
             out["network"] = _c.encode(self.network)
+        if self.env is not None:
+            out["env"] = _c.encode(self.env)
         return out
 
 
