@@ -506,10 +506,12 @@ type GatewayConfig struct {
 	MaxConnections *int64 `json:"max_connections,omitempty"`
 	// Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected.
 	AllowedOrigins *[]string `json:"allowed_origins,omitempty"`
-	// Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too.
+	// Gateway connections that have not completed initialize yet (pending), including TCP connections whose HTTP request or upgrade has not arrived yet (SPEC §19). When this many are pending, a new connection closes the oldest pending one (a WebSocket with close 1013, a bare HTTP connection by closing it) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending WebSocket connections count toward max_connections too.
 	MaxPendingConnections *int64 `json:"max_pending_connections,omitempty"`
 	// How long a dashboard/login code stays valid (single use).
 	LoginCodeTTLMs *int64 `json:"login_code_ttl_ms,omitempty"`
+	// The gateway's HTTP side has deadlines (SPEC §19): a TCP connection must deliver a request's headers within this long of connecting (or of its previous response, kept alive), and an upgrade to WebSocket must complete within it too; otherwise it is closed. Such connections count toward max_pending_connections (the oldest is closed to make room), so idle or half-sent requests can neither stay open nor pile up.
+	HeaderTimeoutMs *int64 `json:"header_timeout_ms,omitempty"`
 	// A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections.
 	PendingTimeoutMs *int64 `json:"pending_timeout_ms,omitempty"`
 	// A gateway connection whose pairing token is revoked gets subscription_ended (token_revoked) for each subscription at once, its turns are cancelled, every call answers -32010, and it is closed this long after the revocation (SPEC §17: within 1 s).
