@@ -199,7 +199,7 @@ const COMMANDS: Record<string, Entry> = {
       ok(r);
       const opened = join(ctx.home, "opened-url");
       await expect
-        .poll(() => (existsSync(opened) ? readFileSync(opened, "utf8") : ""), { timeout: 10_000 })
+        .poll(() => (existsSync(opened) ? readFileSync(opened, "utf8").trim() : ""), { timeout: 10_000 })
         .toBe(r.stdout.trim());
     },
   },
@@ -240,7 +240,12 @@ beforeAll(async () => {
   chmodSync(join(bin, "zeroclaw"), 0o755);
   // --open's browser: records the link instead of opening a window.
   const browser = join(home, "browser");
-  writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > "${join(home, "opened-url")}"\n`);
+  // The browser gets file:// of a page that forwards to the link (SPEC §19); it records where the page
+  // leads, or "argv:" and the argument if it was given anything else.
+  writeFileSync(
+    browser,
+    `#!/bin/sh\ncase "$1" in\n  file://*) sed -n 's/.*content="0;url=\\([^"]*\\)".*/\\1/p' "\${1#file://}" > "${join(home, "opened-url")}.part" ;;\n  *) printf 'argv:%s' "$1" > "${join(home, "opened-url")}.part" ;;\nesac\nmv "${join(home, "opened-url")}.part" "${join(home, "opened-url")}"\n`,
+  );
   chmodSync(browser, 0o755);
   const env = childEnv(home, { PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, BROWSER: browser });
   // The README's defaults: ~/.zeroclaw, its data dir and socket; the gateway on a free port.

@@ -53,7 +53,8 @@ without PROP the whole config. Secrets read back as "****".`,
 
 Prints the dashboard's address with a one-time sign-in code for you (the owner, or an admin):
 no pairing token needed. The link works once, within a minute. --open also opens it in your
-browser ($BROWSER, else xdg-open / open). The daemon must run its gateway (--gateway).`,
+browser ($BROWSER, else xdg-open / open) through a private page that forwards to the link, so the
+code never appears on a command line. The daemon must run its gateway (--gateway).`,
   call: `usage: zeroclaw call METHOD [PARAMS_JSON] [--config-dir DIR]
 
 Calls one method and prints its result as JSON on stdout (daemon notifications on stderr).
