@@ -103,6 +103,21 @@ export function bwrapArgs(
   return args;
 }
 
+/** Folders never hidden whole for a socket found in them: the shell and its tools need them. */
+const ESSENTIAL_DIRS = new Set([
+  "/etc",
+  "/usr",
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib64",
+  "/opt",
+  "/var",
+  "/srv",
+  "/home",
+  "/dev",
+]);
+
 /** Fixed places of host Unix sockets (§19), hidden where they are real directories. */
 const SOCKET_DIRS = ["/run", "/var/run", "/var/lib/docker", "/var/spool/postfix/private"];
 
@@ -119,7 +134,7 @@ function canonicalDir(path: string): string | undefined {
 /**
  * Paths of the Unix sockets bound in this network namespace (/proc/net/unix, the last column of each
  * line; abstract sockets start with "@" and are cut off by the sandbox's own network namespace). Read
- * at each call: a socket made after the daemon started is hidden too.
+ * for each turn's plan: a socket made after the daemon started is hidden too.
  */
 export function hostSocketPaths(procNetUnix = "/proc/net/unix"): string[] {
   let text: string;
@@ -138,10 +153,11 @@ export function hostSocketPaths(procNetUnix = "/proc/net/unix"): string[] {
 }
 
 /**
- * Directories to hide: the daemon's own, $HOME, the runtime dir and every folder holding a host Unix
- * socket; never "/" or /tmp (already private). A socket folder that is the workspace or one of its
- * ancestors is hidden as a tmpfs too (the workspace is bound back on top), except the workspace itself,
- * whose sockets are covered one by one (`sockets`).
+ * Directories to hide: the daemon's own, $HOME, the runtime dir, /run, /var/run and every folder holding
+ * a host Unix socket; never "/" or /tmp (already private). A socket folder that is an ancestor of the
+ * workspace is hidden as a tmpfs too (the workspace is bound back on top); sockets in the workspace
+ * itself or in a folder bash needs (/etc, /usr…) are covered one by one (`sockets`: /dev/null bound
+ * over each).
  */
 export function hiddenDirs(
   paths: SandboxPaths,
@@ -172,12 +188,17 @@ export function hiddenDirs(
   // A folder below one already hidden needs no tmpfs of its own, unless the workspace (bound back on top
   // of its hidden ancestors) contains it.
   const covered = (dir: string): boolean =>
-    (dir === "/tmp" || under(dir, "/tmp") || out.some((h) => under(dir, h))) && !inWorkspace(dir);
+    // /tmp and /dev are the sandbox's own (a private tmpfs, a minimal /dev): nothing of the host's is there.
+    (["/tmp", "/dev"].some((d) => dir === d || under(dir, d)) || out.some((h) => under(dir, h))) &&
+    !inWorkspace(dir);
   const sockets: string[] = [];
   for (const socket of socketPaths) {
     const dir = canonicalDir(dirname(socket));
     if (dir === undefined || covered(dir)) continue;
-    if (dir === workspace) sockets.push(`${dir}${sep}${socket.slice(socket.lastIndexOf(sep) + 1)}`);
+    // A socket in the workspace itself, or in a folder bash cannot do without (/etc, /usr…): /dev/null
+    // is bound over the socket alone instead of hiding the folder.
+    if (dir === workspace || ESSENTIAL_DIRS.has(dir) || dir === sep)
+      sockets.push(`${dir === sep ? "" : dir}${sep}${socket.slice(socket.lastIndexOf(sep) + 1)}`);
     else add(dir);
   }
   // Parents before children: a tmpfs over a parent would otherwise cover a child's mount.
