@@ -3,17 +3,28 @@
 // new mount, host Unix sockets outside the hidden dirs (one in a plain folder, one under /run), and
 // the secret variables of a CI or container environment. Run as the test's user (root in CI) and as an
 // unprivileged user (nobody, through setpriv) when the test is root. The escapes run in a child
-// process (test/helpers/sandbox-escapes.mjs, the built dist/ code) so that each user runs the daemon's
-// own code. A user for whom bwrap cannot build a sandbox (no unprivileged user namespaces) reports
+// process (test/helpers/sandbox-escapes.mjs with the built dist/ modules, copied where any user can
+// read them) so that each user runs the daemon's own code. A user for whom bwrap cannot build a sandbox (no unprivileged user namespaces) reports
 // itself skipped, with bwrap's reason.
 import { execFile } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requireBuild } from "./helpers/proc-daemon.js";
 
 const OUTSIDE_TMP = process.env.ZC_TEST_OUTSIDE_TMP ?? "/var/tmp";
-const SCRIPT = join(import.meta.dirname, "helpers", "sandbox-escapes.mjs");
+const DIST = join(import.meta.dirname, "..", "dist", "src", "sessions");
 const dirs: string[] = [];
+beforeAll(() => requireBuild());
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
   rmSync("/run/zc-sbx-test", { recursive: true, force: true });
@@ -36,11 +47,28 @@ type Escapes = {
   secrets: Record<string, string>;
 };
 
+/** The escape script and the built modules it runs, in a folder any user can read. */
+function copyCode(): string {
+  const code = mkdtempSync(join(OUTSIDE_TMP, "zc-sbx-code-"));
+  dirs.push(code);
+  chmodSync(code, 0o755);
+  mkdirSync(join(code, "sessions", "tools"), { recursive: true });
+  for (const f of ["settle-once.js", "tools/bash-sandbox.js", "tools/bash-tool.js"])
+    copyFileSync(join(DIST, f), join(code, "sessions", f));
+  copyFileSync(
+    join(import.meta.dirname, "helpers", "sandbox-escapes.mjs"),
+    join(code, "sandbox-escapes.mjs"),
+  );
+  writeFileSync(join(code, "package.json"), '{"type":"module"}\n');
+  for (const d of [join(code, "sessions"), join(code, "sessions", "tools")]) chmodSync(d, 0o755);
+  return join(code, "sandbox-escapes.mjs");
+}
+
 function runEscapes(asUser?: { uid: number; gid: number }): Promise<{ base: string; out: Escapes }> {
   const base = mkdtempSync(join(OUTSIDE_TMP, "zc-sbx-root-"));
   dirs.push(base);
   let file = process.execPath;
-  let args = [SCRIPT, base];
+  let args = [copyCode(), base];
   if (asUser) {
     chownSync(base, asUser.uid, asUser.gid);
     file = "setpriv";
@@ -55,7 +83,7 @@ function runEscapes(asUser?: { uid: number; gid: number }): Promise<{ base: stri
     ];
   }
   return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: 60_000, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
+    execFile(file, args, { cwd: base, timeout: 60_000, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
       if (err) reject(new Error(`${err.message}\n${stderr}`));
       else resolve({ base, out: JSON.parse(stdout) as Escapes });
     });

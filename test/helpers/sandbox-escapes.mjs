@@ -1,12 +1,13 @@
 // SPEC §19 escapes, tried from inside a sandboxed bash by whichever user runs this script (the test runs
-// it as root and, through setpriv, as an unprivileged user). Uses the built daemon code (dist/), so
-// `npm run build` first. Argument: a directory this user owns. Prints one JSON object of what each
-// escape got; test/bash-sandbox-root.test.ts judges it.
+// it as root and, through setpriv, as an unprivileged user). Runs the built daemon code (dist/): the
+// test copies this script and the three modules it needs into a folder every user can read (the
+// checkout may be under a private home), as ./sessions/…. Argument: a directory this user owns.
+// Prints one JSON object of what each escape got; test/bash-sandbox-root.test.ts judges it.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { BashSandbox, probeBwrap } from "../../dist/src/sessions/tools/bash-sandbox.js";
-import { bashTool } from "../../dist/src/sessions/tools/bash-tool.js";
+import { BashSandbox, probeBwrap } from "./sessions/tools/bash-sandbox.js";
+import { bashTool } from "./sessions/tools/bash-tool.js";
 
 const base = process.argv[2];
 const home = join(base, "home");
