@@ -118,6 +118,14 @@ describe("tools.bash.sandbox in the daemon", () => {
       const read = await bashTurn(c, "coder", `cat ${configFile}; echo written > mine.txt && cat mine.txt`);
       expect(read.stdout).toBe("written\n");
       expect(JSON.stringify(read)).not.toContain("sk-sandbox-provider-key");
+      // §19: whoever runs the daemon (root in CI), the turn's bash has no capabilities and cannot unmount.
+      const caps = await bashTurn(
+        c,
+        "coder",
+        `grep CapEff /proc/self/status; umount ${join(d.dir, "config")}; echo "rc=$?"`,
+      );
+      expect(caps.stdout).toMatch(/^CapEff:\s+0000000000000000$/m);
+      expect(caps.stdout).toMatch(/^rc=[1-9]\d*$/m);
 
       let accepted = 0;
       const server = createServer((s) => {
