@@ -240,3 +240,35 @@ describe("which host sockets are hidden, and how (SPEC §19)", () => {
     },
   );
 });
+
+describe.skipIf(noBwrap)("host sockets looked up per call", () => {
+  it("a socket bound after the turn's plan was made is still unreachable from the next bash call", async () => {
+    const l = layout();
+    const sandbox = new BashSandbox(probe, l).plan("bwrap", false, [], l.workspace);
+    const folder = mkdtempSync(join(root, "late-"));
+    const path = join(folder, "late.sock");
+    let accepted = 0;
+    const server = createServer((s) => {
+      accepted++;
+      s.end("hello from the host\n");
+    });
+    await new Promise<void>((r) => server.listen(path, r));
+    try {
+      const out = (await bashTool.run(
+        { command: `socat -u UNIX-CONNECT:${path} STDOUT; echo "rc=$?"` },
+        {
+          sessionId: "s1",
+          workspaceDir: l.workspace,
+          signal: new AbortController().signal,
+          limits: { timeoutMs: 20_000, outputMaxBytes: 64 * 1024, askUserTimeoutMs: 1000 },
+          sandbox,
+          elicit: undefined,
+        },
+      )) as BashOutput;
+      expect(out.stdout).toMatch(/^rc=[1-9]\d*$/m);
+      expect(accepted).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -27,6 +27,8 @@ export type SandboxPlan =
       readonly hidden: readonly string[];
       /** Host Unix sockets that live in the workspace itself: /dev/null is bound over each. */
       readonly sockets?: readonly string[];
+      /** The daemon's places: with them, each bash call looks the host's sockets up again (forCall). */
+      readonly paths?: SandboxPaths;
       readonly network: boolean;
       /** The agent's tools.bash.env: names passed on top of the §19 allow-list. */
       readonly passEnv?: readonly string[];
@@ -118,6 +120,15 @@ const ESSENTIAL_DIRS = new Set([
   "/dev",
 ]);
 
+/** The plan with the host's sockets as they are now (one read of /proc/net/unix), for one bash call. */
+export function forCall(
+  plan: Extract<SandboxPlan, { kind: "bwrap" }>,
+  workspaceDir: string,
+): Extract<SandboxPlan, { kind: "bwrap" }> {
+  if (plan.paths === undefined) return plan;
+  return { ...plan, ...hiddenDirs(plan.paths, workspaceDir, hostSocketPaths()) };
+}
+
 /** Fixed places of host Unix sockets (§19), hidden where they are real directories. */
 const SOCKET_DIRS = ["/run", "/var/run", "/var/lib/docker", "/var/spool/postfix/private"];
 
@@ -134,7 +145,7 @@ function canonicalDir(path: string): string | undefined {
 /**
  * Paths of the Unix sockets bound in this network namespace (/proc/net/unix, the last column of each
  * line; abstract sockets start with "@" and are cut off by the sandbox's own network namespace). Read
- * for each turn's plan: a socket made after the daemon started is hidden too.
+ * for each bash call (forCall): a socket made after the daemon, or the turn, started is hidden too.
  */
 export function hostSocketPaths(procNetUnix = "/proc/net/unix"): string[] {
   let text: string;
@@ -267,6 +278,7 @@ export class BashSandbox {
           kind: "bwrap",
           bwrap: (this.probe as { path: string }).path,
           ...hiddenDirs(this.paths, workspaceDir, hostSocketPaths()),
+          paths: this.paths,
           network,
           passEnv,
         };

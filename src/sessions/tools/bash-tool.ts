@@ -7,7 +7,7 @@ import { accessSync, constants as fsConstants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { settleOnce } from "../settle-once.js";
 import type { Tool, ToolContext } from "../tool.js";
-import { bwrapArgs } from "./bash-sandbox.js";
+import { bwrapArgs, forCall } from "./bash-sandbox.js";
 
 export type BashResult = {
   exit_code: number | null;
@@ -172,7 +172,7 @@ function runCommand(command: string, ctx: ToolContext): Promise<BashResult | { e
       const argv = [findShell(), "-c", command];
       const [file, args] =
         sandbox.kind === "bwrap"
-          ? [sandbox.bwrap, bwrapArgs(sandbox, workspaceDir, argv)]
+          ? [sandbox.bwrap, bwrapArgs(forCall(sandbox, workspaceDir), workspaceDir, argv)]
           : [argv[0]!, argv.slice(1)];
       child = spawn(file, args, {
         cwd: workspaceDir,
