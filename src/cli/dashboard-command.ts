@@ -35,11 +35,19 @@ export async function dashboardCommand(o: { open: boolean; configDir?: string })
     }
     // The opener gets file:// of a page that forwards to the link, never the link: an argument is
     // readable by every local user in /proc/<pid>/cmdline.
-    const page = writeRedirectPage(
-      endpoint,
-      login.url,
-      Math.max(1000, Date.parse(login.expires_at) - Date.now()),
-    );
+    let page: { path: string; fileUrl: string };
+    try {
+      page = writeRedirectPage(
+        endpoint,
+        login.url,
+        Math.max(1000, Date.parse(login.expires_at) - Date.now()),
+      );
+    } catch (err) {
+      throw new CliError(
+        `cannot write the sign-in page for the browser: ${(err as Error).message} (open the link above yourself)`,
+        Exit.failed,
+      );
+    }
     const child = spawn(opener.command, [...opener.args, page.fileUrl], { detached: true, stdio: "ignore" });
     // A failed opener leaves the printed link, which still works; the page is of no use then.
     child.on("error", () => rmSync(page.path, { force: true }));

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { writeFileAtomicSync } from "../storage/atomic-write.js";
+import { LinkInTheWayError, writeFileAtomicSync } from "../storage/atomic-write.js";
 
 const PREFIX = "dashboard-login-";
 const SUFFIX = ".html";
@@ -68,6 +68,10 @@ export function writeRedirectPage(
 ): { path: string; fileUrl: string } {
   const dir = runtimeDir(endpoint);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A link or a file planted at run/ is refused, never followed (SPEC §19).
+  const st = lstatSync(dir);
+  if (!st.isDirectory())
+    throw new LinkInTheWayError(dir, st.isSymbolicLink() ? "a symbolic link" : "not a directory");
   sweepRedirectPages(dir, Math.max(removeAfterMs, 60_000));
   const path = join(dir, `${PREFIX}${randomBytes(12).toString("hex")}${SUFFIX}`);
   writeFileAtomicSync(path, redirectPage(url));
