@@ -4,7 +4,8 @@
 // a byte are all closed — the oldest at once by max_pending_connections, the rest at
 // gateway.header_timeout_ms — while the local socket keeps accepting and answering `status`, and a real
 // WebSocket client still connects and initializes afterwards. Single connections show each deadline
-// on its own: an idle socket, a half-sent request, a kept-alive connection after its response. The
+// on its own: an idle socket, a half-sent request, a kept-alive connection after its response; and a
+// WebSocket before initialize is evicted as the oldest pending when TCP connections fill the cap. The
 // latency of `status` under this flood is a bench (bench/slowloris.mjs), not an assertion here.
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -35,13 +36,15 @@ afterEach(async () => {
 
 const HEADER_TIMEOUT_MS = 1500;
 
-async function start(): Promise<{ daemon: DaemonProcess; local: RawClient; socket: string; port: number }> {
+async function start(
+  extra = "",
+): Promise<{ daemon: DaemonProcess; local: RawClient; socket: string; port: number }> {
   const home = dirs.make();
   const configDir = join(home, "config");
   mkdirSync(configDir);
   writeFileSync(
     join(configDir, "config.toml"),
-    `[gateway]\nport = 0\nheader_timeout_ms = ${HEADER_TIMEOUT_MS}\nmax_pending_connections = 16\n`,
+    `[gateway]\nport = 0\nheader_timeout_ms = ${HEADER_TIMEOUT_MS}\nmax_pending_connections = 16\n${extra}`,
   );
   const env = childEnv(home, { ZEROCLAW_CONFIG_DIR: configDir });
   const socket = join(configDir, "data", "daemon.sock");
@@ -141,5 +144,18 @@ describe("the gateway's HTTP deadlines (SPEC §19)", () => {
     open.push({ destroy: () => ws.close() });
     const init = await ws.initialize();
     expect(init.error?.code ?? 0).not.toBe(0); // no pairing token: refused by auth, not by the transport
+  });
+
+  it("TCP connections before their request and WebSockets before initialize share the pending cap: the oldest of either goes", async () => {
+    // pending_timeout_ms far away: the WebSocket can only be closed by the eviction.
+    const { port } = await start("pending_timeout_ms = 600000\n");
+    const ws = await WsRpcClient.open(`ws://127.0.0.1:${port}/rpc`);
+    open.push({ destroy: () => ws.close() });
+    const wsClosed = new Promise<void>((r) => ws.socket.once("close", () => r()));
+    // 16 more pending connections (the cap): the WebSocket, oldest, makes room for the 16th.
+    const idle = [];
+    for (let i = 0; i < 16; i++) idle.push(await attacker(port, ""));
+    await wsClosed;
+    for (const a of idle) await a.closed; // and the idle ones go at the header deadline
   });
 });
