@@ -74,7 +74,7 @@ describe("zeroclaw dashboard --open (SPEC §19)", () => {
     const browser = join(home, "stub-browser.sh");
     writeFileSync(
       browser,
-      `#!/bin/sh\npage="\${1#file://}"\n{ printf '%s\\n' "$1"; stat -c %a "$page"; cat "$page"; } > "${record}.part"\nmv "${record}.part" "${record}"\nsleep 0.5\n`,
+      `#!/bin/sh\npage="\${1#file://}"\n{ printf '%s\\n' "$1"; stat -c %a "$page"; cat "$page"; } > "${record}.part"\nmv "${record}.part" "${record}"\nsleep 1\n`,
     );
     chmodSync(browser, 0o755);
 
