@@ -286,7 +286,9 @@ export class GatewayListener {
 
   private onWebSocket(ws: WebSocket, req: IncomingMessage): void {
     const { log, limits } = this.options;
-    // Unauthenticated sockets are capped apart, so they can never take the slots of paired peers.
+    // Unauthenticated sockets are capped apart, so they can never take the slots of paired peers. The
+    // upgrade completed: the TCP connection's deadline ends, the WebSocket's own pending rules apply
+    // (§17), in the same count.
     this.requestArrived(req.socket);
     this.makeRoom();
     if (this.cap.full()) {
@@ -295,8 +297,6 @@ export class GatewayListener {
       ws.close(TRY_AGAIN_LATER, "connection limit"); // ws's close timer ends a peer that never answers
       return;
     }
-    // The upgrade completed: from here the WebSocket's own pending rules apply (§17).
-    this.requestArrived(req.socket);
     let transport: WsTransport;
     try {
       const address = req.socket.remoteAddress;
