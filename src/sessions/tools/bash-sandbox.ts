@@ -183,9 +183,11 @@ export function hiddenDirs(
   };
   for (const c of own) {
     if (c === undefined || c === "") continue;
-    // The daemon's own dirs are hidden even before they exist (the daemon makes them): resolved, and
-    // through their links when they exist.
-    add(canonicalDir(c) ?? resolve(c));
+    // Through their links. One that does not exist (a service user's HOME=/nonexistent, a config dir
+    // not written yet) has nothing to hide, and bwrap cannot mount on a path of the read-only root:
+    // skipped. The plan is made again for each call, so a dir created later is hidden from then on.
+    const dir = canonicalDir(c);
+    if (dir !== undefined) add(dir);
   }
   for (const d of SOCKET_DIRS) {
     const dir = canonicalDir(d);
