@@ -272,3 +272,32 @@ describe.skipIf(noBwrap)("host sockets looked up per call", () => {
     }
   });
 });
+
+describe.skipIf(noBwrap)("a mount bwrap could not set up", () => {
+  it("(a socket folder gone between the plan and the mounts) is retried with a fresh plan; the command runs once", async () => {
+    const l = layout();
+    // A bwrap that fails its first setup the way the real one words it, then is the real one.
+    const marker = join(l.home, "..", "failed-once");
+    const flaky = join(l.home, "..", "flaky-bwrap");
+    writeFileSync(
+      flaky,
+      `#!/bin/sh\nif [ ! -e "${marker}" ]; then : > "${marker}"; echo "bwrap: Can't mkdir /var/tmp/gone: No such file or directory" >&2; exit 1; fi\nexec "${probe.ok ? probe.path : "bwrap"}" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const plan = new BashSandbox(probe, l).plan("bwrap", false, [], l.workspace);
+    const out = (await bashTool.run(
+      { command: "echo ran >> runs.txt; cat runs.txt" },
+      {
+        sessionId: "s1",
+        workspaceDir: l.workspace,
+        signal: new AbortController().signal,
+        limits: { timeoutMs: 20_000, outputMaxBytes: 64 * 1024, askUserTimeoutMs: 1000 },
+        sandbox: { ...(plan as Extract<typeof plan, { kind: "bwrap" }>), bwrap: flaky },
+        elicit: undefined,
+      },
+    )) as BashOutput;
+    expect(existsSync(marker)).toBe(true);
+    expect(out.exit_code).toBe(0);
+    expect(out.stdout).toBe("ran\n");
+  });
+});

@@ -239,6 +239,25 @@ export const bashTool: Tool = {
     const command = commandOf(args);
     // Arguments come from the model unvalidated; a bad call is answered, not thrown.
     if (command === undefined) return { error: "bash needs {command: string}" };
-    return runCommand(command, ctx);
+    let result = await runCommand(command, ctx);
+    // A host socket's folder can vanish between the plan (read at the call) and bwrap's mounts: bwrap
+    // then stops before the command runs, and a fresh plan no longer names it. Twice at most.
+    for (let retry = 0; retry < 2 && ctx.sandbox.kind === "bwrap" && sandboxSetupFailed(result); retry++)
+      result = await runCommand(command, ctx);
+    return result;
   },
 };
+
+/** bwrap's own refusal to set a mount up (the command never started), as it words it. */
+const BWRAP_SETUP_FAILURE = /^bwrap: Can't (mkdir|create file at|mount tmpfs on|find source path) [^\n]*\n?$/;
+
+function sandboxSetupFailed(result: BashResult | { error: string }): boolean {
+  return (
+    "exit_code" in result &&
+    result.exit_code === 1 &&
+    result.stdout === "" &&
+    !result.timed_out &&
+    result.cancelled !== true &&
+    BWRAP_SETUP_FAILURE.test(result.stderr)
+  );
+}
