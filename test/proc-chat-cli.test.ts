@@ -106,10 +106,30 @@ describe("zeroclaw chat through a pipe (stdout not a TTY)", () => {
     expect(again.code, again.stderr).toBe(0);
     const list = await runCli(["call", "session/messages", JSON.stringify({ session_id: sid })], env);
     expect((JSON.parse(list.stdout) as { total: number }).total).toBe(4);
-    const missing = await chatPipe("x\n", ["--session", "no-such-session"]);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
-    expect(missing.stderr).toContain("zeroclaw sessions");
+  });
+
+  it("--session NAME creates the session when there is none (and says so), then resumes it", async () => {
+    const first = await chatPipe("first turn\n", ["--session", "demo"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe("first turn\n");
+    expect(first.stderr).toContain("no session demo yet: created it");
+    const second = await chatPipe("second turn\n", ["--session", "demo"]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toContain("created it");
+    const page = await runCli(["call", "session/messages", JSON.stringify({ session_id: "demo" })], env);
+    expect((JSON.parse(page.stdout) as { total: number }).total).toBe(4);
+    // A name the daemon cannot take is its one-line refusal, exit 1.
+    const bad = await chatPipe("x\n", ["--session", "../escape"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("watch of an unknown session gives chat's hint", async () => {
+    const r = await runCli(["watch", "no-such-session"], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("zeroclaw sessions");
+    expect(r.stderr).toContain("zeroclaw chat --session no-such-session");
   });
 
   it("no daemon: one line naming `zeroclaw daemon`, exit 3", async () => {

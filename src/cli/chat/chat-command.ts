@@ -182,7 +182,10 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
   return code;
 }
 
-/** A new session, or (with --session) an existing one resumed: its first page proves it is there. */
+/**
+ * A new session; with --session NAME the session of that name, resumed when it exists and created
+ * under that name when it does not (said on stderr, so a script sees which happened).
+ */
 async function openSession(
   daemon: DaemonClient,
   opts: ChatOptions,
@@ -192,11 +195,21 @@ async function openSession(
     try {
       const { sessions } = await client.sessionList({});
       const found = sessions.find((s) => s.session_id === opts.session);
-      if (!found)
-        throw new CliError(`no session ${opts.session}: \`zeroclaw sessions\` lists yours`, Exit.failed);
-      if (found.state === "killed")
-        throw new CliError(`session ${opts.session} was killed and cannot be resumed`, Exit.failed);
-      return { sessionId: found.session_id, agent: found.agent };
+      if (found) {
+        if (found.state === "killed")
+          throw new CliError(
+            `session ${opts.session} was killed and cannot be resumed: \`zeroclaw chat --session NEW_NAME\` starts another`,
+            Exit.failed,
+          );
+        return { sessionId: found.session_id, agent: found.agent };
+      }
+      const created = await client.sessionNew({
+        session_id: opts.session,
+        ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
+        ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
+      });
+      process.stderr.write(`zeroclaw chat: no session ${created.session_id} yet: created it\n`);
+      return { sessionId: created.session_id, agent: created.agent };
     } catch (err) {
       throw rpcFailure(err);
     }
