@@ -6,6 +6,7 @@ import { CliError, Exit } from "../cli/exit-codes.js";
 import { hoistGlobalOptions } from "../cli/global-options.js";
 import { COMMAND_HELP, MAIN_HELP } from "../cli/usage.js";
 import { SERVER_VERSION } from "../daemon/version.js";
+import { closest } from "../did-you-mean.js";
 
 const CONFIG_DIR: Options = { "config-dir": { type: "string" } };
 
@@ -151,6 +152,14 @@ const COMMANDS: Record<string, Command> = {
       return configCommand(verb!, args, { json: v.json === true, configDir: str(v["config-dir"]) });
     },
   },
+  methods: {
+    options: { ...CONFIG_DIR, json: { type: "boolean" } },
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { methodsCommand } = await import("../cli/methods-command.js");
+      return methodsCommand(str(v["config-dir"]), v.json === true);
+    },
+  },
   dashboard: {
     options: { ...CONFIG_DIR, open: { type: "boolean" } },
     positionals: { min: 0, max: 0 },
@@ -214,7 +223,11 @@ async function main(args: string[]): Promise<number> {
     }
   }
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!spec) throw new CliError(`unknown command ${command} (zeroclaw --help lists them)`, Exit.usage);
+  if (!spec) {
+    const near = closest(command, [...Object.keys(COMMANDS), "conformance", "help", "version"]);
+    const hint = near ? `did you mean ${near}? ` : "";
+    throw new CliError(`unknown command ${command} (${hint}zeroclaw --help lists them)`, Exit.usage);
+  }
   try {
     const parsed = parseCommandArgs(spec.prepare ? spec.prepare(rest) : rest, spec.options, spec.positionals);
     if (parsed === "help") {

@@ -55,6 +55,10 @@ Prints the dashboard's address with a one-time sign-in code for you (the owner, 
 no pairing token needed. The link works once, within a minute. --open also opens it in your
 browser ($BROWSER, else xdg-open / open) through a private page that forwards to the link, so the
 code never appears on a command line. The daemon must run its gateway (--gateway).`,
+  methods: `usage: zeroclaw methods [--json] [--config-dir DIR]
+
+One line per method the running daemon serves, grouped by namespace: its name, summary and the grant
+it needs. With no daemon running, the methods of this version's contract. --json prints them as JSON.`,
   call: `usage: zeroclaw call METHOD [PARAMS_JSON] [--config-dir DIR]
 
 Calls one method and prints its result as JSON on stdout (daemon notifications on stderr).
@@ -104,6 +108,7 @@ Commands:
   chat         talk to an agent in the terminal
   watch        watch a live session from another terminal
   sessions     list sessions
+  methods      list the methods the daemon serves, with their summaries
   call         call one JSON-RPC method, print the JSON result
   config       read or change the config: config get/set/set-many
   dashboard    print (or --open) a sign-in link to the web dashboard

@@ -152,7 +152,7 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
     connection.close();
     if (err instanceof RpcError && err.code === ErrorCode.SESSION_NOT_FOUND)
       throw new CliError(
-        `no session ${sessionId}: \`zeroclaw sessions\` lists yours; \`zeroclaw chat --session ${sessionId}\` starts it`,
+        `no session ${sessionId} (${err.code} session_not_found): \`zeroclaw sessions\` lists yours; \`zeroclaw chat --session ${sessionId}\` starts it`,
         Exit.failed,
       );
     throw rpcFailure(err);
