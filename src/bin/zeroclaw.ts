@@ -41,6 +41,23 @@ const COMMANDS: Record<string, Command> = {
       });
     },
   },
+  start: {
+    options: { ...CONFIG_DIR, gateway: { type: "string" } },
+    positionals: { min: 0, max: 0 },
+    prepare: (args) => args.map((a) => (a === "--gateway" ? "--gateway=" : a)),
+    async run(v) {
+      const { startCommand } = await import("../cli/start-stop-command.js");
+      return startCommand({ configDir: str(v["config-dir"]), gateway: str(v.gateway) });
+    },
+  },
+  stop: {
+    options: CONFIG_DIR,
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { stopCommand } = await import("../cli/start-stop-command.js");
+      return stopCommand({ configDir: str(v["config-dir"]) });
+    },
+  },
   chat: {
     options: {
       ...CONFIG_DIR,

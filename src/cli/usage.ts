@@ -12,6 +12,15 @@ Runs the daemon in the foreground; Ctrl-C or SIGTERM stops it cleanly.
   --log-level LEVEL    fatal, error, warn, info (default), debug, trace or silent;
                        default from ZEROCLAW_LOG_LEVEL. Logs go to stderr: coloured
                        lines on a terminal, JSON lines otherwise (ZEROCLAW_LOG_FORMAT=json|pretty).`,
+  start: `usage: zeroclaw start [--gateway[=HOST:PORT]] [--config-dir DIR]
+
+Starts \`zeroclaw daemon\` in the background, its output appended to <data dir>/daemon.log, and returns
+once its socket listens (exit 0; also when one is already running, which it says). If the daemon
+exits first, prints the end of its log and exits 4. \`zeroclaw stop\` stops it.`,
+  stop: `usage: zeroclaw stop [--config-dir DIR]
+
+Sends SIGTERM to the running daemon (its pid from status) and returns once its socket is gone. Exit 0,
+also when no daemon was running (it says so).`,
   chat: `usage: zeroclaw chat [PROMPT | -p PROMPT] [--session ID] [--agent ALIAS] [--cwd DIR] [--config-dir DIR]
 
 Talks to an agent: each prompt you enter is a turn, the reply streams back.
@@ -105,6 +114,8 @@ export const MAIN_HELP = `usage: zeroclaw COMMAND [OPTIONS]
 
 Commands:
   daemon       run the daemon in the foreground
+  start        start the daemon in the background (log: <data dir>/daemon.log)
+  stop         stop the daemon running in the background
   chat         talk to an agent in the terminal
   watch        watch a live session from another terminal
   sessions     list sessions
