@@ -124,6 +124,30 @@ describe("zeroclaw chat through a pipe (stdout not a TTY)", () => {
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
   });
 
+  it("quitting before the first prompt leaves no session behind", async () => {
+    const ids = async () => {
+      const r = await runCli(["call", "session/list"], env);
+      return (JSON.parse(r.stdout) as { sessions: { session_id: string }[] }).sessions.map(
+        (x) => x.session_id,
+      );
+    };
+    const before = await ids();
+    const quit = await chatPipe("/quit\n");
+    expect(quit.code, quit.stderr).toBe(0);
+    const sid = /\[session\] (\S+)/.exec(quit.stderr)?.[1];
+    expect(sid).toBeDefined();
+    const eof = await chatPipe("");
+    expect(eof.code, eof.stderr).toBe(0);
+    const named = await chatPipe("", ["--session", "left-at-once"]);
+    expect(named.code, named.stderr).toBe(0);
+    const after = await ids();
+    expect(after).toEqual(before);
+    // A session that was prompted stays.
+    const kept = await chatPipe("keep me\n");
+    const keptId = /\[session\] (\S+)/.exec(kept.stderr)?.[1];
+    expect(await ids()).toContain(keptId);
+  });
+
   it("watch of an unknown session gives chat's hint", async () => {
     const r = await runCli(["watch", "no-such-session"], env);
     expect(r.code).toBe(1);
