@@ -179,7 +179,8 @@ export const RIGHTS_MUTANTS = [
     area: "gateway",
     suite: ["gateway"],
     file: "src/daemon/gateway-listener.ts",
-    search: "while (this.pendingConnections >= this.options.maxPendingConnections) this.evictOldestPending();",
+    search:
+      "while (this.pendingConnections >= this.options.maxPendingConnections) this.evictOldestPending();",
     replace: "while (this.pendingConnections < 0) this.evictOldestPending();",
     what: "connections that never upgrade or initialize pile up beyond gateway.max_pending_connections (none is evicted)",
   },
