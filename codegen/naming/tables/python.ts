@@ -36,7 +36,7 @@ export const pythonNaming: NamingTable = {
     type: new Set(
       (
         "Any Optional Union List Dict Literal TypeAlias ClassVar Callable Awaitable Final Self " +
-        "Client Connection Connecting Subscription RpcError DecodeError ConnectionClosedError " +
+        "Client Connection Connecting Subscription RpcError DecodeError ConnectionClosedError ConnectFailedError " +
         "FrameTooLargeError UnsupportedTransportError JsonValue Unset UNSET DEFAULT_URL Exception"
       ).split(" "),
     ),

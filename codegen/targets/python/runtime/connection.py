@@ -23,6 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .codec import Decoder, DecodeError, JsonValue, dumps, encode, loads
 from .errors import (
+    ConnectFailedError,
     ConnectionClosedError,
     ErrorClass,
     FrameTooLargeError,
@@ -382,8 +383,12 @@ async def open_connection(
         )
     if re.match(r"(?i)[a-z][a-z0-9+.-]*://", url) and not url.lower().startswith("unix:"):
         raise UnsupportedTransportError(f"{url}: use http(s)://, unix:PATH or a socket path")
-    path = re.sub(r"(?i)^unix:(//)?", "", url)
-    reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(path, limit=READ_LIMIT), timeout)
+    # A leading ~ is the home directory, as a shell would read it (`unix:~/.app/daemon.sock`).
+    path = os.path.expanduser(re.sub(r"(?i)^unix:(//)?", "", url))
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(path, limit=READ_LIMIT), timeout)
+    except OSError as err:
+        raise ConnectFailedError(f"unix:{path}", err.strerror or str(err)) from err
     return SocketConnection(reader, writer, known_errors=known_errors, max_frame_bytes=max_frame_bytes)
 
 
