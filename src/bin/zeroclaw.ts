@@ -191,6 +191,7 @@ const COMMANDS: Record<string, Command> = {
       lang: { type: "string" },
       out: { type: "string" },
       name: { type: "string" },
+      "ref-root": { type: "string" },
     },
     positionals: { min: 0, max: 0 },
     async run(v) {
@@ -200,6 +201,7 @@ const COMMANDS: Record<string, Command> = {
         lang: str(v.lang),
         out: str(v.out),
         name: str(v.name),
+        refRoot: str(v["ref-root"]),
       });
     },
   },

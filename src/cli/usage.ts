@@ -93,16 +93,19 @@ Revokes a pairing token; the connection using it fails its next call.`,
   upload: `usage: zeroclaw upload SESSION FILE [--config-dir DIR]
 
 Chunked upload into the session's workspace, with a progress bar; prints the FileEntry.`,
-  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME]
+  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME] [--ref-root DIR]
 
 Generates a typed client package for any OpenRPC 1.x document into DIR (created if needed; only
 files under it are written): the manifest at its root, one method per OpenRPC method, typed
 params, results and errors, transports chosen by URL (http(s)://, a Unix socket, and ws(s)://
-in TypeScript). External $refs to files next to the document are followed.
+in TypeScript). External $refs to files below the document's folder are followed (regular files of at
+most 16 MiB; anything else is refused). The document is treated as hostile input: work is bounded and
+nothing it says is written unquoted.
   --openrpc FILE  the document (JSON), checked against the OpenRPC meta-schema
   --lang LANG     ts (typescript), python (py), go (golang) or rust (rs)
   --out DIR       where the package goes
   --name NAME     package/module/crate name (default: from info.title), normalised per language
+  --ref-root DIR  the folder external $refs may read below (default: the document's folder)
 Exit 0 written, 1 the document is invalid (each problem with its path), 2 bad usage.`,
   conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [OPTIONS]
 

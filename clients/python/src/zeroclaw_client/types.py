@@ -3839,7 +3839,7 @@ class ZeroclawSessionUpdateHistoryTrimmed:
 
 @dataclasses.dataclass(kw_only=True, slots=True)
 class ZeroclawSessionUpdateTurnComplete:
-    """The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none)."""
+    """The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent (\"\" when none)."""
 
     session_id: str
     type: Literal["turn_complete"] = "turn_complete"
