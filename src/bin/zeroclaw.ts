@@ -192,6 +192,7 @@ const COMMANDS: Record<string, Command> = {
       out: { type: "string" },
       name: { type: "string" },
       "ref-root": { type: "string" },
+      integers: { type: "string" },
     },
     positionals: { min: 0, max: 0 },
     async run(v) {
@@ -202,6 +203,7 @@ const COMMANDS: Record<string, Command> = {
         out: str(v.out),
         name: str(v.name),
         refRoot: str(v["ref-root"]),
+        integers: str(v.integers),
       });
     },
   },

@@ -14,6 +14,7 @@ import {
   validateDocument,
   withSafeProse,
 } from "../../codegen/model/index.js";
+import { withNativeIntegers } from "../../codegen/model/native-integers.js";
 import { findTarget, TARGETS } from "../../codegen/targets/index.js";
 import { CliError, Exit, usageError } from "./exit-codes.js";
 
@@ -24,6 +25,8 @@ export type CodegenOptions = {
   name?: string;
   /** The folder below which an external $ref may read files (default: the document's folder). */
   refRoot?: string;
+  /** `native` (default): int64/i64/number/int unless bounds need more; `exact`: lossless types. */
+  integers?: string;
 };
 
 export function codegenCommand(
@@ -86,7 +89,12 @@ export function codegenCommand(
   // A name from the document is at most 64 characters before the language's rules shape it: every
   // file system takes a folder of that length (a 100,000-character title failed with ENAMETOOLONG).
   const packageName = target.naming.packageName((o.name ?? model.info.title).slice(0, 64));
-  const files = target.emit(model, { packageName });
+  const integers = o.integers ?? "native";
+  if (integers !== "native" && integers !== "exact")
+    throw usageError(`--integers ${integers}: native or exact`);
+  const files = target.emit(integers === "native" ? withNativeIntegers(model, target.lang) : model, {
+    packageName,
+  });
   const out = resolve(o.out);
   for (const f of files) {
     const path = normalize(join(out, f.path));

@@ -93,7 +93,7 @@ Revokes a pairing token; the connection using it fails its next call.`,
   upload: `usage: zeroclaw upload SESSION FILE [--config-dir DIR]
 
 Chunked upload into the session's workspace, with a progress bar; prints the FileEntry.`,
-  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME] [--ref-root DIR]
+  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME] [--ref-root DIR] [--integers native|exact]
 
 Generates a typed client package for any OpenRPC 1.x document into DIR (created if needed; only
 files under it are written): the manifest at its root, one method per OpenRPC method, typed
@@ -106,6 +106,8 @@ nothing it says is written unquoted.
   --out DIR       where the package goes
   --name NAME     package/module/crate name (default: from info.title), normalised per language
   --ref-root DIR  the folder external $refs may read below (default: the document's folder)
+  --integers MODE native (default): int64 / i64 / number / int unless bounds need more;
+                  exact: json.Number / i128 / number | bigint for integers the document leaves unbounded
 Exit 0 written, 1 the document is invalid (each problem with its path), 2 bad usage.`,
   conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [OPTIONS]
 
