@@ -25,7 +25,7 @@ export function emitPython(model: Model, options: EmitOptions): EmittedFile[] {
   const upload = UPLOAD.every((u) => model.methods.some((m) => m.name === u));
   const client = emitClient(py, upload);
   const streams = client.includes("Subscription(");
-  const runtime = `__init__ codec errors connection client${streams ? " streams" : ""}${upload ? " upload" : ""}`;
+  const runtime = `__init__ codec errors connection websocket client${streams ? " streams" : ""}${upload ? " upload" : ""}`;
   const types = [...model.types.values()].map((d) => names.type(d.name));
   const errors = ["ERRORS", ...[...model.errors.values()].map((e) => names.errorType(e))];
   const own = ["DEFAULT_URL", "Client", "connect", "default_url"];
