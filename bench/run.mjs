@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { issue13 } from "./issue13.mjs";
 import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
 import { median, quantile, root, sleep, waitUp } from "./servers.mjs";
+import { describeSlowloris, slowloris } from "./slowloris.mjs";
 import { describeStallAndBurst, stallAndBurst } from "./stall-burst.mjs";
 import { describeStalledWatchers, stalledWatchers } from "./stalled-watchers.mjs";
 
@@ -391,6 +392,7 @@ async function main() {
     const frameRows = await frames();
     const spawned = await spawnTimes();
     const stall = await stallAndBurst();
+    const flood = await slowloris();
     const staged = await stagedUploadsPeak(daemon);
     const rows = [
       ["sequential p50 (ms)", "sequential_p50_ms", "≤ 1.2×"],
@@ -440,10 +442,11 @@ async function main() {
         `${spawned.bare_node_server_ms.toFixed(0)} ms (${(spawned.daemon_first_initialize_ms / spawned.bare_node_server_ms).toFixed(2)}×, target ≤ 3×)`,
     );
     for (const line of describeStallAndBurst(stall)) console.log(line);
+    for (const line of describeSlowloris(flood)) console.log(line);
     mkdirSync(join(root, "bench/results"), { recursive: true });
     writeFileSync(
       join(root, "bench/results/latest.json"),
-      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged, idle_connections: { daemon: idle, floor: idleFloor }, frames: frameRows, spawn: spawned, stall_and_burst: stall }, null, 2)}\n`,
+      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged, idle_connections: { daemon: idle, floor: idleFloor }, frames: frameRows, spawn: spawned, stall_and_burst: stall, gateway_flood: flood }, null, 2)}\n`,
     );
   } finally {
     for (const s of servers) s.child.kill("SIGTERM");

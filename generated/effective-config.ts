@@ -2,8 +2,8 @@
 import type * as T from "./types.js";
 
 /** AgentBashConfig with every defaulted member present. */
-export type EffectiveAgentBashConfig = Omit<T.AgentBashConfig, "network"> &
-  Required<Pick<T.AgentBashConfig, "network">>;
+export type EffectiveAgentBashConfig = Omit<T.AgentBashConfig, "network" | "env"> &
+  Required<Pick<T.AgentBashConfig, "network" | "env">>;
 
 /** AgentConfig with every defaulted member present. */
 export type EffectiveAgentConfig = Omit<T.AgentConfig, "allowed_tools" | "tools"> &
@@ -51,8 +51,8 @@ export type EffectiveGatewayAuthThrottle = Omit<T.GatewayAuthThrottle, "delay_af
   Required<Pick<T.GatewayAuthThrottle, "delay_after_failures" | "delay_window_ms" | "first_delay_ms" | "max_delay_ms" | "refuse_after_failures" | "refuse_window_ms">>;
 
 /** GatewayConfig with every defaulted member present. */
-export type EffectiveGatewayConfig = Omit<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections" | "login_code_ttl_ms" | "pending_timeout_ms" | "revoked_close_ms" | "auth_throttle"> &
-  Required<Pick<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections" | "login_code_ttl_ms" | "pending_timeout_ms" | "revoked_close_ms">> &
+export type EffectiveGatewayConfig = Omit<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections" | "login_code_ttl_ms" | "header_timeout_ms" | "pending_timeout_ms" | "revoked_close_ms" | "auth_throttle"> &
+  Required<Pick<T.GatewayConfig, "enabled" | "host" | "port" | "max_connections" | "allowed_origins" | "max_pending_connections" | "login_code_ttl_ms" | "header_timeout_ms" | "pending_timeout_ms" | "revoked_close_ms">> &
   {
   "auth_throttle": EffectiveGatewayAuthThrottle;
 };

@@ -273,10 +273,12 @@ export interface GatewayConfig {
   max_connections?: number;
   /** Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected. */
   allowed_origins?: string[];
-  /** Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too. */
+  /** Gateway connections that have not completed initialize yet (pending), including TCP connections whose HTTP request or upgrade has not arrived yet (SPEC §19). When this many are pending, a new connection closes the oldest pending one (a WebSocket with close 1013, a bare HTTP connection by closing it) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending WebSocket connections count toward max_connections too. */
   max_pending_connections?: number;
   /** How long a dashboard/login code stays valid (single use). */
   login_code_ttl_ms?: number;
+  /** The gateway's HTTP side has deadlines (SPEC §19): a TCP connection must deliver a request's headers within this long of connecting (or of its previous response, kept alive), and an upgrade to WebSocket must complete within it too; otherwise it is closed. Such connections count toward max_pending_connections (the oldest is closed to make room), so idle or half-sent requests can neither stay open nor pile up. */
+  header_timeout_ms?: number;
   /** A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections. */
   pending_timeout_ms?: number;
   /** A gateway connection whose pairing token is revoked gets subscription_ended (token_revoked) for each subscription at once, its turns are cancelled, every call answers -32010, and it is closed this long after the revocation (SPEC §17: within 1 s). */
@@ -346,8 +348,10 @@ export interface AgentToolsConfig {
 }
 
 export interface AgentBashConfig {
-  /** Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback. */
+  /** Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace, and with it the host's abstract Unix sockets). Without it the sandbox has only its own loopback. */
   network?: boolean;
+  /** Names of the daemon's environment variables this agent's bash also gets (SPEC §19). bash's environment is an allow-list: PATH, LANG, LC_*, TERM, TZ, USER, SHELL, and HOME and PWD set to the workspace; nothing else of the daemon's environment (provider keys, DATABASE_URL, tokens) reaches it unless named here. Applies sandboxed or not; the values travel in the child's environment, never on a command line. */
+  env?: string[];
 }
 
 export interface UserConfig {
@@ -411,11 +415,11 @@ export interface ToolsConfig {
 }
 
 export interface BashToolConfig {
-  /** Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force. */
+  /** Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network; SPEC §19: every capability dropped in a user namespace of its own even when the daemon runs as root, /run, /var/run and every folder holding a host Unix socket empty, the environment an allow-list plus the agent's tools.bash.env); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force. */
   sandbox?: BashToolConfigSandbox;
 }
 
-/** Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force. */
+/** Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network; SPEC §19: every capability dropped in a user namespace of its own even when the daemon runs as root, /run, /var/run and every folder holding a host Unix socket empty, the environment an allow-list plus the agent's tools.bash.env); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force. */
 export type BashToolConfigSandbox = "auto" | "bwrap" | "off";
 
 /** Compatibility with zeroclaw's own clients (SPEC §13). */

@@ -9,7 +9,7 @@ import { dirname, join, normalize, relative } from "node:path";
 
 /** Low → high. A file may import its own layer and the ones below it. */
 const LAYERS = [
-  ["log.ts", "transport"],
+  ["log.ts", "did-you-mean.ts", "transport"],
   ["jsonrpc"],
   ["auth", "config", "storage", "client"],
   ["sessions", "files"],

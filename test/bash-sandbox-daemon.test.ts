@@ -54,6 +54,7 @@ allowed_tools = ["bash"]
 provider = "fake"
 allowed_tools = ["bash"]
 tools.bash.network = true
+tools.bash.env = ["ZC_SBX_PASSED"]
 ${extra}
 `;
 
@@ -117,6 +118,14 @@ describe("tools.bash.sandbox in the daemon", () => {
       const read = await bashTurn(c, "coder", `cat ${configFile}; echo written > mine.txt && cat mine.txt`);
       expect(read.stdout).toBe("written\n");
       expect(JSON.stringify(read)).not.toContain("sk-sandbox-provider-key");
+      // §19: whoever runs the daemon (root in CI), the turn's bash has no capabilities and cannot unmount.
+      const caps = await bashTurn(
+        c,
+        "coder",
+        `grep CapEff /proc/self/status; umount ${join(d.dir, "config")}; echo "rc=$?"`,
+      );
+      expect(caps.stdout).toMatch(/^CapEff:\s+0000000000000000$/m);
+      expect(caps.stdout).toMatch(/^rc=[1-9]\d*$/m);
 
       let accepted = 0;
       const server = createServer((s) => {
@@ -137,4 +146,26 @@ describe("tools.bash.sandbox in the daemon", () => {
       }
     },
   );
+
+  it("bash gets the §19 allow-list, plus what its agent names in tools.bash.env (sandboxed or not)", async () => {
+    const env = { ZC_SBX_PASSED: "passed-value", GH_PAT: "ghp-secret", DATABASE_URL: "postgres://u:pw@h/db" };
+    for (const sandbox of ["off", "auto"]) {
+      d = await startTestDaemon(config(`[tools.bash]\nsandbox = "${sandbox}"\n`), { parentDir: OUTSIDE_TMP });
+      Object.assign(process.env, env);
+      try {
+        const c = await connect();
+        const plain = (await bashTurn(c, "coder", "env")).stdout as string;
+        const passed = (await bashTurn(c, "netcoder", "env")).stdout as string;
+        expect(plain).not.toMatch(/ZC_SBX_PASSED|GH_PAT|DATABASE_URL|ghp-secret|pw@h/);
+        expect(plain).toMatch(/^PATH=/m);
+        expect(passed).toContain("ZC_SBX_PASSED=passed-value\n");
+        expect(passed).not.toMatch(/GH_PAT|DATABASE_URL/);
+      } finally {
+        for (const name of Object.keys(env)) delete process.env[name];
+        for (const close of closers.splice(0)) close();
+        await d.stop();
+        d = undefined;
+      }
+    }
+  });
 });

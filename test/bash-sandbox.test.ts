@@ -17,7 +17,12 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ToolContext } from "../src/sessions/tool.js";
-import { BashSandbox, probeBwrap, type SandboxPaths } from "../src/sessions/tools/bash-sandbox.js";
+import {
+  BashSandbox,
+  hiddenDirs,
+  probeBwrap,
+  type SandboxPaths,
+} from "../src/sessions/tools/bash-sandbox.js";
 import { bashTool } from "../src/sessions/tools/bash-tool.js";
 
 type BashOutput = { exit_code: number | null; stdout: string; stderr: string; error?: string };
@@ -179,3 +184,120 @@ function processesWith(marker: string): number {
   }
   return n;
 }
+
+describe("which host sockets are hidden, and how (SPEC §19)", () => {
+  it("a socket's folder is hidden whole, except the workspace and folders bash needs: there the socket alone", () => {
+    const l = layout();
+    const elsewhere = join(root, "sockets-here");
+    mkdirSync(elsewhere, { recursive: true });
+    const { hidden, sockets } = hiddenDirs(l, l.workspace, [
+      join(elsewhere, "a.sock"),
+      join(l.workspace, "b.sock"),
+      "/etc/c.sock",
+      "/tmp/.X11-unix/X0",
+      "/run/user/0/bus",
+    ]);
+    expect(hidden).toContain(elsewhere);
+    expect(hidden).not.toContain("/etc");
+    expect(hidden).not.toContain(l.workspace);
+    expect(sockets.sort()).toEqual(["/etc/c.sock", join(l.workspace, "b.sock")].sort());
+    // /tmp is private already; /run is hidden whole, so its children need nothing of their own.
+    expect(hidden.filter((d) => d.startsWith("/tmp") || d.startsWith("/run/"))).toEqual([]);
+    if (existsSync("/run")) expect(hidden).toContain("/run");
+  });
+
+  it.skipIf(noBwrap)(
+    "a host socket inside the workspace itself is unreachable; the workspace stays writable",
+    async () => {
+      const l = layout();
+      const path = join(l.workspace, "host.sock");
+      let accepted = 0;
+      const server = createServer((s) => {
+        accepted++;
+        s.end("hello from the host\n");
+      });
+      await new Promise<void>((r) => server.listen(path, r));
+      try {
+        const ctx: ToolContext = {
+          sessionId: "s1",
+          workspaceDir: l.workspace,
+          signal: new AbortController().signal,
+          limits: { timeoutMs: 20_000, outputMaxBytes: 64 * 1024, askUserTimeoutMs: 1000 },
+          sandbox: new BashSandbox(probe, l).plan("bwrap", false, [], l.workspace),
+          elicit: undefined,
+        };
+        const out = (await bashTool.run(
+          { command: `socat -u UNIX-CONNECT:${path} STDOUT; echo "rc=$?"; echo ok > w.txt && cat w.txt` },
+          ctx,
+        )) as BashOutput;
+        expect(out.stdout).not.toContain("hello from the host");
+        expect(out.stdout).toMatch(/^rc=[1-9]\d*$/m);
+        expect(out.stdout).toContain("ok\n");
+        expect(accepted).toBe(0);
+      } finally {
+        server.close();
+      }
+    },
+  );
+});
+
+describe.skipIf(noBwrap)("host sockets looked up per call", () => {
+  it("a socket bound after the turn's plan was made is still unreachable from the next bash call", async () => {
+    const l = layout();
+    const sandbox = new BashSandbox(probe, l).plan("bwrap", false, [], l.workspace);
+    const folder = mkdtempSync(join(root, "late-"));
+    const path = join(folder, "late.sock");
+    let accepted = 0;
+    const server = createServer((s) => {
+      accepted++;
+      s.end("hello from the host\n");
+    });
+    await new Promise<void>((r) => server.listen(path, r));
+    try {
+      const out = (await bashTool.run(
+        { command: `socat -u UNIX-CONNECT:${path} STDOUT; echo "rc=$?"` },
+        {
+          sessionId: "s1",
+          workspaceDir: l.workspace,
+          signal: new AbortController().signal,
+          limits: { timeoutMs: 20_000, outputMaxBytes: 64 * 1024, askUserTimeoutMs: 1000 },
+          sandbox,
+          elicit: undefined,
+        },
+      )) as BashOutput;
+      expect(out.stdout).toMatch(/^rc=[1-9]\d*$/m);
+      expect(accepted).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe.skipIf(noBwrap)("a mount bwrap could not set up", () => {
+  it("(a socket folder gone between the plan and the mounts) is retried with a fresh plan; the command runs once", async () => {
+    const l = layout();
+    // A bwrap that fails its first setup the way the real one words it, then is the real one.
+    const marker = join(l.home, "..", "failed-once");
+    const flaky = join(l.home, "..", "flaky-bwrap");
+    writeFileSync(
+      flaky,
+      `#!/bin/sh\nif [ ! -e "${marker}" ]; then : > "${marker}"; echo "bwrap: Can't mkdir /var/tmp/gone: No such file or directory" >&2; exit 1; fi\nexec "${probe.ok ? probe.path : "bwrap"}" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const plan = new BashSandbox(probe, l).plan("bwrap", false, [], l.workspace);
+    const out = (await bashTool.run(
+      { command: "echo ran >> runs.txt; cat runs.txt" },
+      {
+        sessionId: "s1",
+        workspaceDir: l.workspace,
+        signal: new AbortController().signal,
+        limits: { timeoutMs: 20_000, outputMaxBytes: 64 * 1024, askUserTimeoutMs: 1000 },
+        sandbox: { ...(plan as Extract<typeof plan, { kind: "bwrap" }>), bwrap: flaky },
+        elicit: undefined,
+      },
+    )) as BashOutput;
+    expect(existsSync(marker)).toBe(true);
+    expect(out.exit_code).toBe(0);
+    expect(out.stdout).toBe("ran\n");
+  });
+});

@@ -10,7 +10,8 @@ import { bundleExternalRefs } from "../codegen/model/bundle.js";
 import { readDocument } from "../codegen/model/index.js";
 import { BIN, REPO_ROOT, requireBuild, run } from "./helpers/proc-daemon.js";
 
-const MAIN = join(REPO_ROOT, "test", "fixtures", "openrpc-multifile", "api", "main.json");
+const ROOT = join(REPO_ROOT, "test", "fixtures", "openrpc-multifile");
+const MAIN = join(ROOT, "api", "main.json");
 const load = () => JSON.parse(readFileSync(MAIN, "utf8")) as Record<string, unknown>;
 const out = mkdtempSync(join(tmpdir(), "zc-bundle-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ describe("a document split over several files", () => {
   it("brings every referenced value in under its own name, and leaves the original document alone", () => {
     const original = load();
     const before = JSON.stringify(original);
-    const { document, warnings } = bundleExternalRefs(original, MAIN, tmpdir());
+    const { document, warnings } = bundleExternalRefs(original, MAIN, ROOT);
     expect(JSON.stringify(original)).toBe(before);
     const components = document.components as Record<string, Record<string, unknown>>;
     expect(Object.keys(components.schemas!).sort()).toEqual(["Id", "Thing", "Thing_2", "label"]);
@@ -39,7 +40,7 @@ describe("a document split over several files", () => {
   });
 
   it("reads into the model with no error: what could not be loaded is any JSON, and says why", () => {
-    const model = readDocument(bundleExternalRefs(load(), MAIN, tmpdir()).document);
+    const model = readDocument(bundleExternalRefs(load(), MAIN, ROOT).document);
     expect(model.notes.filter((n) => n.severity === "error")).toEqual([]);
     const put = model.methods.find((m) => m.name === "thing_put")!;
     expect(put.params.find((p) => p.name === "extra")?.docs.description).toMatch(/could not be loaded/);
@@ -51,10 +52,14 @@ describe("a document split over several files", () => {
   it("zeroclaw codegen builds a TypeScript package from it, warning about the two it could not load", async () => {
     requireBuild();
     const pkg = join(out, "ts");
-    const r = await run(process.execPath, [BIN, "codegen", "--openrpc", MAIN, "--lang", "ts", "--out", pkg], {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: out,
-    });
+    const r = await run(
+      process.execPath,
+      [BIN, "codegen", "--openrpc", MAIN, "--lang", "ts", "--out", pkg, "--ref-root", ROOT],
+      {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: out,
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr.match(/^warning: /gm)).toHaveLength(2);
     symlinkSync(join(REPO_ROOT, "node_modules"), join(pkg, "node_modules"), "dir");

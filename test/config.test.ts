@@ -1,6 +1,6 @@
 // SPEC §6 over a real socket with the real daemon: get/set/set-many, staging and coercion, whole-
 // candidate validation, secrets, durable writes that change nothing when they fail, and the lock.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -273,7 +273,10 @@ describe("durable commit", () => {
     await start("[sessions]\nmax_live = 4\n");
     const c = await ready();
     const before = fileBytes();
-    mkdirSync(`${configFile()}.tmp`); // the temp file cannot be created: the commit fails
+    // The temp file's name is random now (SPEC §19), so the failure is a link at config.toml itself,
+    // which the writer refuses: the commit fails.
+    renameSync(configFile(), `${configFile()}.real`);
+    symlinkSync(`${configFile()}.real`, configFile());
     const res = await c.request("config/set", { prop: "sessions.max_live", value: 40 });
     expect(res.error).toMatchObject({ code: -32603, data: { reason: "internal_error" } });
     expect(fileBytes()).toBe(before);

@@ -74,7 +74,7 @@ describe("fixture runs against a toy server", () => {
         '>> {"jsonrpc":"2.0","id":1,"method":"status"}',
         '<< {"jsonrpc":"2.0","id":1,"result":{"pid":8}}',
       ),
-    ).rejects.toThrow(/^line 3: main: at \/result\/pid: expected 8, got 7/);
+    ).rejects.toThrow(/^fixtures\/toy\.io:3: main: at \/result\/pid: expected 8, got 7/);
   });
 
   it("fails when the server writes a line that is not JSON", async () => {

@@ -123,7 +123,7 @@ describe("fixture runs against a toy gateway", () => {
         '>> {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"auth_token":"${id}"}}',
         '<< {"jsonrpc":"2.0","id":1,"result":"<object>"}',
       ),
-    ).rejects.toThrow(/^line 5: g: at \/result: missing/);
+    ).rejects.toThrow(/^fixtures\/toy\.io:5: g: at \/result: missing/);
   });
 
   it("sends >>repeat as one text message on a WebSocket", async () => {
@@ -135,8 +135,8 @@ describe("fixture runs against a toy gateway", () => {
   });
 
   it("refuses raw-byte commands on a WebSocket, saying why", async () => {
-    await expect(run("@ws g", '>>raw "{}"')).rejects.toThrow(/line 2: >>raw writes raw bytes.*WebSocket/);
-    await expect(run("@ws g", ">>hex 7b7d")).rejects.toThrow(/line 2: >>hex writes raw bytes/);
+    await expect(run("@ws g", '>>raw "{}"')).rejects.toThrow(/toy\.io:2: >>raw writes raw bytes.*WebSocket/);
+    await expect(run("@ws g", ">>hex 7b7d")).rejects.toThrow(/toy\.io:2: >>hex writes raw bytes/);
   });
 
   it("reports a binary frame from the daemon as a bad message", async () => {
@@ -148,7 +148,7 @@ describe("fixture runs against a toy gateway", () => {
   it("checks HTTP status and body (extra keys allowed, like a result)", async () => {
     await run("@http GET /health", '<<http 200 {"status":"ok"}', "@http GET /nope", "<<http 404");
     await expect(run("@http GET /health", "<<http 500")).rejects.toThrow(
-      /line 2: GET \/health: expected HTTP 500, got 200/,
+      /toy\.io:2: GET \/health: expected HTTP 500, got 200/,
     );
     await expect(run("@http GET /health", '<<http 200 {"status":"down"}')).rejects.toThrow(
       /body at \/status: expected "down", got "ok"/,
@@ -160,7 +160,7 @@ describe("fixture runs against a toy gateway", () => {
     advertised = null;
     try {
       await expect(run("@ws g")).rejects.toThrow(
-        /line 1: status.gateway_url is null.*gateway.enabled = true/,
+        /toy\.io:1: status.gateway_url is null.*gateway.enabled = true/,
       );
     } finally {
       advertised = saved;

@@ -116,6 +116,7 @@ describe("a gateway without a built page", () => {
       maxConnections: 4,
       maxPendingConnections: 4,
       pendingTimeoutMs: 600_000,
+      headerTimeoutMs: 10_000,
       allowedOrigins: [],
       backlog: 16,
       limits: {

@@ -95,6 +95,7 @@ describe("zeroclaw call", () => {
     const err = JSON.parse(r.stderr) as ErrorObject;
     expect(err.code).toBe(-32601);
     expect(err.data?.reason).toBe("method_not_found");
+    expect((err as { hint?: string }).hint).toBe("`zeroclaw methods` lists the methods");
   });
 
   it("unparsable PARAMS_JSON exits 2 without output on stdout", async () => {

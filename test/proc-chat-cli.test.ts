@@ -106,10 +106,54 @@ describe("zeroclaw chat through a pipe (stdout not a TTY)", () => {
     expect(again.code, again.stderr).toBe(0);
     const list = await runCli(["call", "session/messages", JSON.stringify({ session_id: sid })], env);
     expect((JSON.parse(list.stdout) as { total: number }).total).toBe(4);
-    const missing = await chatPipe("x\n", ["--session", "no-such-session"]);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
-    expect(missing.stderr).toContain("zeroclaw sessions");
+  });
+
+  it("--session NAME creates the session when there is none (and says so), then resumes it", async () => {
+    const first = await chatPipe("first turn\n", ["--session", "demo"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe("first turn\n");
+    expect(first.stderr).toContain("no session demo yet: created it");
+    const second = await chatPipe("second turn\n", ["--session", "demo"]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toContain("created it");
+    const page = await runCli(["call", "session/messages", JSON.stringify({ session_id: "demo" })], env);
+    expect((JSON.parse(page.stdout) as { total: number }).total).toBe(4);
+    // A name the daemon cannot take is its one-line refusal, exit 1.
+    const bad = await chatPipe("x\n", ["--session", "../escape"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("quitting before the first prompt leaves no session behind", async () => {
+    const ids = async () => {
+      const r = await runCli(["call", "session/list"], env);
+      return (JSON.parse(r.stdout) as { sessions: { session_id: string }[] }).sessions.map(
+        (x) => x.session_id,
+      );
+    };
+    const before = await ids();
+    const quit = await chatPipe("/quit\n");
+    expect(quit.code, quit.stderr).toBe(0);
+    const sid = /\[session\] (\S+)/.exec(quit.stderr)?.[1];
+    expect(sid).toBeDefined();
+    const eof = await chatPipe("");
+    expect(eof.code, eof.stderr).toBe(0);
+    const named = await chatPipe("", ["--session", "left-at-once"]);
+    expect(named.code, named.stderr).toBe(0);
+    const after = await ids();
+    expect(after).toEqual(before);
+    // A session that was prompted stays.
+    const kept = await chatPipe("keep me\n");
+    const keptId = /\[session\] (\S+)/.exec(kept.stderr)?.[1];
+    expect(await ids()).toContain(keptId);
+  });
+
+  it("watch of an unknown session gives chat's hint", async () => {
+    const r = await runCli(["watch", "no-such-session"], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("zeroclaw sessions");
+    expect(r.stderr).toContain("zeroclaw chat --session no-such-session");
   });
 
   it("no daemon: one line naming `zeroclaw daemon`, exit 3", async () => {

@@ -3,7 +3,7 @@
 // before the command, `daemon --gateway[=HOST:PORT]`, `zeroclaw dashboard` (a one-time link that signs
 // a gateway connection in as the owner; --open; no gateway), and `sessions` after a restart (last
 // activity is the last message, not the shutdown).
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -208,14 +208,20 @@ describe("zeroclaw dashboard", () => {
     expect(daemon.stderr).not.toContain(code);
   });
 
-  it("--open hands the link to $BROWSER", async () => {
+  it("--open hands $BROWSER a page that forwards to the link (never the link itself: SPEC §19)", async () => {
     const opened = join(home, "opened.txt");
     const browser = join(home, "fake-browser.sh");
-    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > "${opened}"\n`);
+    writeFileSync(
+      browser,
+      `#!/bin/sh\nprintf '%s\\n' "$1" > "${opened}.part"; cat "\${1#file://}" >> "${opened}.part"; mv "${opened}.part" "${opened}"\n`,
+    );
     chmodSync(browser, 0o755);
     const r = await runCli(["dashboard", "--open"], { ...env, BROWSER: browser });
     expect(r.code, r.stderr).toBe(0);
-    await expect.poll(() => readFileSync(opened, "utf8").trim(), { timeout: 10_000 }).toBe(r.stdout.trim());
+    await expect.poll(() => existsSync(opened), { timeout: 10_000 }).toBe(true);
+    const [arg, ...page] = readFileSync(opened, "utf8").split("\n");
+    expect(arg).toMatch(/^file:\/\/.*\.html$/);
+    expect(page.join("\n")).toContain(`content="0;url=${r.stdout.trim()}"`);
   });
 
   it("without a gateway it says how to start one (one line, exit 1)", async () => {

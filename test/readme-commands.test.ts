@@ -86,29 +86,47 @@ const COMMANDS: Record<string, Entry> = {
       expect(lines[1]?.result).toMatchObject({ protocol_version: 1 });
     },
   },
-  "node bin/zeroclaw.js chat": {
+  "npm link": {
+    // Verbatim, with npm's global prefix pointed at a temp dir (npm_config_prefix), so the test leaves
+    // the machine's global bin alone: the command the link puts there runs.
+    async check(r, ctx) {
+      ok(r);
+      const linked = join(ctx.home, "npm-global", "bin", "zeroclaw");
+      expect(existsSync(linked)).toBe(true);
+      const v = await run(linked, ["--version"], ctx.env);
+      ok(v);
+      expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    },
+  },
+  "zeroclaw chat": {
     input: "hello from the readme\n/quit\n",
     check(r) {
       ok(r);
       expect(r.stdout).toBe("hello from the readme\n");
     },
   },
-  'node bin/zeroclaw.js chat "hello"': {
+  'zeroclaw chat "hello"': {
     check(r) {
       ok(r);
       expect(r.stdout).toBe("hello\n");
     },
   },
-  "node bin/zeroclaw.js call status": {
+  "zeroclaw methods": {
+    check(r) {
+      ok(r);
+      expect(r.stdout).toMatch(/^ {2}session\/prompt +/m);
+    },
+  },
+  "zeroclaw call stauts": {
+    check(r) {
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("did you mean status?");
+    },
+  },
+  "zeroclaw call status": {
     check(r) {
       ok(r);
       expect(JSON.parse(r.stdout)).toMatchObject({ protocol_version: 1 });
-    },
-  },
-  "node bin/zeroclaw.js call rpc.discover": {
-    check(r) {
-      ok(r);
-      expect(JSON.parse(r.stdout)).toMatchObject({ openrpc: "1.3.2" });
     },
   },
   'echo "hi" | zeroclaw chat': {
@@ -199,14 +217,14 @@ const COMMANDS: Record<string, Entry> = {
       ok(r);
       const opened = join(ctx.home, "opened-url");
       await expect
-        .poll(() => (existsSync(opened) ? readFileSync(opened, "utf8") : ""), { timeout: 10_000 })
+        .poll(() => (existsSync(opened) ? readFileSync(opened, "utf8").trim() : ""), { timeout: 10_000 })
         .toBe(r.stdout.trim());
     },
   },
-  "(cd conformance && npm pack)": {
+  "(cd conformance && npm pack --pack-destination /tmp)": {
     elsewhere: "npm test's conformance step: scripts/packed-conformance.mjs packs the suite exactly so",
   },
-  "npm install ./conformance/zeroclaw-conformance-*.tgz": {
+  "npm install /tmp/zeroclaw-conformance-*.tgz": {
     elsewhere:
       "npm test's conformance step: scripts/packed-conformance.mjs installs the tarball in an empty dir",
   },
@@ -240,9 +258,18 @@ beforeAll(async () => {
   chmodSync(join(bin, "zeroclaw"), 0o755);
   // --open's browser: records the link instead of opening a window.
   const browser = join(home, "browser");
-  writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > "${join(home, "opened-url")}"\n`);
+  // The browser gets file:// of a page that forwards to the link (SPEC §19); it records where the page
+  // leads, or "argv:" and the argument if it was given anything else.
+  writeFileSync(
+    browser,
+    `#!/bin/sh\ncase "$1" in\n  file://*) sed -n 's/.*content="0;url=\\([^"]*\\)".*/\\1/p' "\${1#file://}" > "${join(home, "opened-url")}.part" ;;\n  *) printf 'argv:%s' "$1" > "${join(home, "opened-url")}.part" ;;\nesac\nmv "${join(home, "opened-url")}.part" "${join(home, "opened-url")}"\n`,
+  );
   chmodSync(browser, 0o755);
-  const env = childEnv(home, { PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, BROWSER: browser });
+  const env = childEnv(home, {
+    PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    BROWSER: browser,
+    npm_config_prefix: join(home, "npm-global"),
+  });
   // The README's defaults: ~/.zeroclaw, its data dir and socket; the gateway on a free port.
   daemon = await startDaemon(env, join(home, ".zeroclaw", "data", "daemon.sock"), ["--gateway=127.0.0.1:0"]);
   ctx = { env, home, outputs: new Map() };

@@ -186,19 +186,35 @@ describe("bash tool", () => {
     expect(existsSync(join(workspace, "ran"))).toBe(false);
   });
 
-  it("does not pass secret-looking environment variables", async () => {
+  it("passes only the §19 allow-list and the agent's tools.bash.env names to the command", async () => {
+    // The issue's six names passed the old name filter; an allow-list drops them and anything else.
     const set = {
       FOO_API_KEY: "sekrit-1",
       zc_session_token: "sekrit-2",
       DB_PASSWORD: "sekrit-3",
+      DATABASE_URL: "postgres://u:sekrit-4@h/db",
+      MYSQL_PWD: "sekrit-5",
+      CI_JOB_JWT: "sekrit-6",
+      GH_PAT: "sekrit-7",
+      NPM_CONFIG__AUTH: "sekrit-8",
+      HTTP_AUTHORIZATION: "sekrit-9",
       ZC_PLAIN: "visible",
+      LC_ALL: "C.UTF-8",
+      TZ: "UTC",
     };
     Object.assign(process.env, set);
     try {
       const out = await bash("env");
       expect(out.exit_code).toBe(0);
-      expect(out.stdout).toContain("ZC_PLAIN=visible\n");
-      expect(out.stdout).not.toMatch(/FOO_API_KEY|zc_session_token|DB_PASSWORD|sekrit/);
+      expect(out.stdout).not.toMatch(/sekrit|ZC_PLAIN/);
+      expect(out.stdout).toContain("LC_ALL=C.UTF-8\n");
+      expect(out.stdout).toContain("TZ=UTC\n");
+      expect(out.stdout).toContain(`HOME=${workspace}\n`);
+      expect(out.stdout).toMatch(/^PATH=/m);
+      const passed = await bash("env", ctx({ sandbox: { kind: "off", passEnv: ["ZC_PLAIN", "GH_PAT"] } }));
+      expect(passed.stdout).toContain("ZC_PLAIN=visible\n");
+      expect(passed.stdout).toContain("GH_PAT=sekrit-7\n");
+      expect(passed.stdout).not.toMatch(/sekrit-[1234568]/);
     } finally {
       for (const name of Object.keys(set)) delete process.env[name];
     }

@@ -122,6 +122,7 @@ async function start(limits: Partial<TransportLimits> = {}, maxConnections = 16)
     maxConnections,
     maxPendingConnections: maxConnections + 1, // these bare peers never initialize
     pendingTimeoutMs: 600_000,
+    headerTimeoutMs: 10_000,
     allowedOrigins: [],
     backlog: 511,
     limits: { ...defaults, ...limits },

@@ -7,14 +7,22 @@
 // stays a schema under its own key, an error an error), so generated names are the ones its authors
 // chose; a key the root already uses for something else gets `_2`, `_3`. References inside a copied
 // value are relative to the file it came from and are followed the same way. Files are looked for next
-// to the file that names them, then (as Starknet's own tooling does) in each directory above it and in
-// the working directory. Only local files are read: a reference that cannot be loaded (a URL, a missing
-// file, a pointer that goes nowhere) becomes "any JSON" with a description saying why, and a warning.
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+// to the file that names them, then (as Starknet's own tooling does) in each directory above it, up to
+// the ref root. A reference that reads nothing (a URL, a missing file, a pointer that goes nowhere)
+// becomes "any JSON" with a description saying why, and a warning.
+//
+// A document is hostile input (SPEC §19): a file is read only when it lies below the ref root (the
+// document's folder, or --ref-root DIR) once links are resolved, is a regular file (never /dev/zero, a
+// FIFO, /dev/stdin) and holds at most 16 MiB. Anything else is an error naming the $ref (the command
+// exits 1), and no byte of a file is ever echoed: a file that is not JSON is reported by name only.
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { escapeSegment, isObj, type Obj } from "./document-view.js";
 
-export type BundleResult = { document: Obj; warnings: string[] };
+export type BundleResult = { document: Obj; warnings: string[]; errors: string[] };
+
+/** The largest file an external $ref may name. */
+export const MAX_REF_FILE_BYTES = 16 * 1024 * 1024;
 
 /** The sections a pointer into another file's components may name, as the root keeps them. */
 const SECTIONS = new Set([
@@ -38,9 +46,26 @@ function decode(segment: string): string {
   return text.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
-export function bundleExternalRefs(document: Obj, documentPath: string, cwd = process.cwd()): BundleResult {
-  return new Bundler(document, resolve(documentPath), cwd).run();
+/** `refRoot`: the folder below which referenced files may be read (default: the document's own). */
+export function bundleExternalRefs(document: Obj, documentPath: string, refRoot?: string): BundleResult {
+  const path = resolve(documentPath);
+  return new Bundler(document, path, realOrSelf(resolve(refRoot ?? dirname(path)))).run();
 }
+
+const realOrSelf = (path: string): string => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+};
+
+const within = (path: string, root: string): boolean => {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+};
+
+class Refused extends Error {}
 
 class Bundler {
   private readonly root: Record<string, unknown>;
@@ -48,11 +73,12 @@ class Bundler {
   /** `file#pointer` → the local `$ref` it became (so a value is copied once, and cycles end). */
   private readonly imported = new Map<string, string>();
   private readonly warnings: string[] = [];
+  private readonly errors: string[] = [];
 
   constructor(
     document: Obj,
     private readonly rootPath: string,
-    private readonly cwd: string,
+    private readonly refRoot: string,
   ) {
     this.root = structuredClone(document) as Record<string, unknown>;
   }
@@ -60,7 +86,7 @@ class Bundler {
   run(): BundleResult {
     this.files.set(this.rootPath, this.root);
     this.rewrite(this.root, this.rootPath);
-    return { document: this.root, warnings: this.warnings };
+    return { document: this.root, warnings: this.warnings, errors: this.errors };
   }
 
   /** Rewrites every `$ref` under `value` (which came from `file`) to a local one. */
@@ -93,7 +119,14 @@ class Bundler {
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const pointer = hash === -1 ? "" : ref.slice(hash + 1);
-    const target = filePart === "" ? file : this.locate(filePart, file);
+    let target: string | undefined;
+    try {
+      target = filePart === "" ? file : this.locate(filePart, file);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      this.errors.push(`$ref ${ref} (in ${file}): ${err.message}`);
+      return undefined;
+    }
     if (target === undefined) {
       this.warnings.push(`${file}: cannot find ${filePart} for $ref ${ref}`);
       return undefined;
@@ -102,7 +135,20 @@ class Bundler {
     const known = this.imported.get(key);
     if (known !== undefined) return known;
     if (target === this.rootPath) return `#${pointer}`;
-    const value = this.pointAt(this.load(target), pointer);
+    let loaded: unknown;
+    try {
+      loaded = this.load(target);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      this.files.set(target, undefined);
+      this.errors.push(`$ref ${ref} (in ${file}): ${err.message}`);
+      return undefined;
+    }
+    if (loaded === NOT_JSON) {
+      this.errors.push(`$ref ${ref} (in ${file}): ${target} is not a JSON document`);
+      return undefined;
+    }
+    const value = this.pointAt(loaded, pointer);
     if (value === undefined) {
       this.warnings.push(`${file}: $ref ${ref} points at nothing in ${target}`);
       return undefined;
@@ -140,7 +186,11 @@ class Bundler {
     return components[section] as Record<string, unknown>;
   }
 
-  /** A local file `rel` named from `from`: next to it, in a directory above it, or in the working directory. */
+  /**
+   * A local file `rel` named from `from`: next to it, or in a directory above it up to the ref root.
+   * Undefined when there is none (or it is a URL); Refused when it lies outside the ref root (links
+   * resolved), is not a regular file, or is too large.
+   */
   private locate(rel: string, from: string): string | undefined {
     if (/^[a-z][a-z0-9+.-]*:/i.test(rel) && !rel.startsWith("file:")) return undefined;
     let path = rel;
@@ -149,25 +199,28 @@ class Bundler {
     } catch {
       // Not percent-encoded after all: take it as written.
     }
-    if (isAbsolute(path)) return existsSync(path) ? path : undefined;
     const candidates: string[] = [];
-    for (let dir = dirname(from); ; dir = dirname(dir)) {
-      candidates.push(join(dir, path));
-      if (dirname(dir) === dir) break;
+    if (isAbsolute(path)) candidates.push(path);
+    else
+      for (let dir = dirname(from); ; dir = dirname(dir)) {
+        candidates.push(join(dir, path));
+        if (!within(dirname(dir), this.refRoot) || dirname(dir) === dir) break;
+      }
+    const found = candidates.find((c) => existsSync(c));
+    if (found === undefined) {
+      if (isAbsolute(path) && !within(resolve(path), this.refRoot))
+        throw new Refused(`${path} is outside the ref root ${this.refRoot} (--ref-root DIR widens it)`);
+      return undefined;
     }
-    candidates.push(resolve(this.cwd, path));
-    return candidates.find((c) => existsSync(c));
+    const real = realOrSelf(found);
+    if (!within(real, this.refRoot))
+      throw new Refused(`${found} is outside the ref root ${this.refRoot} (--ref-root DIR widens it)`);
+    return real;
   }
 
+  /** The file's JSON, read only if it is a regular file of at most MAX_REF_FILE_BYTES; NOT_JSON if it is not JSON. */
   private load(path: string): unknown {
-    if (!this.files.has(path)) {
-      try {
-        this.files.set(path, JSON.parse(readFileSync(path, "utf8")));
-      } catch (err) {
-        this.warnings.push(`cannot read ${path}: ${(err as Error).message}`);
-        this.files.set(path, undefined);
-      }
-    }
+    if (!this.files.has(path)) this.files.set(path, readJsonFile(path));
     return this.files.get(path);
   }
 
@@ -181,5 +234,39 @@ class Bundler {
       else return undefined;
     }
     return cur;
+  }
+}
+
+const NOT_JSON = Symbol("not JSON");
+
+/**
+ * Opens without following a final link and without blocking on a FIFO, checks what was opened (fstat:
+ * no race with a swap), then reads at most the cap: /dev/zero, /dev/stdin and a FIFO never get read.
+ */
+function readJsonFile(path: string): unknown {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (err) {
+    throw new Refused(`${path} cannot be opened (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new Refused(`${path} is not a regular file`);
+    if (info.size > MAX_REF_FILE_BYTES) throw new Refused(`${path} is larger than 16 MiB`);
+    const buffer = Buffer.alloc(info.size);
+    let read = 0;
+    while (read < info.size) {
+      const n = readSync(fd, buffer, read, info.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    try {
+      return JSON.parse(buffer.subarray(0, read).toString("utf8"));
+    } catch {
+      return NOT_JSON;
+    }
+  } finally {
+    closeSync(fd);
   }
 }

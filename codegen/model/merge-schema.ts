@@ -8,8 +8,53 @@ type Merged = { schema: Obj } | { error: string };
 
 const nullProto = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
 
+/**
+ * A document is hostile input (SPEC §19): `allOf`s that fan out over `$ref`s (each level naming the next
+ * twice) would merge 2^depth schemas. Flattening is memoized per document by schema and by the refs
+ * already followed, and each document gets a budget of merge steps; past it the merge fails ("schema
+ * too large"), which the reader reports at the schema's pointer (exit 1), instead of running for ever.
+ */
+export const MAX_MERGE_STEPS = 200_000;
+/** And whatever the steps, merging one document's schemas stops after this long. */
+export const MAX_MERGE_MS = 20_000;
+type Work = { steps: number; started: number; memo: WeakMap<object, Map<string, Merged>> };
+const work = new WeakMap<DocumentView, Work>();
+const TOO_LARGE: Merged = {
+  error: `schema too large: merging its allOf takes more than ${MAX_MERGE_STEPS} steps`,
+};
+
+const TOO_SLOW: Merged = {
+  error: `schema too large: merging its allOf took longer than ${MAX_MERGE_MS / 1000} s`,
+};
+
+function budget(view: DocumentView): Work {
+  const known = work.get(view);
+  if (known) return known;
+  const fresh: Work = { steps: 0, started: Date.now(), memo: new WeakMap() };
+  work.set(view, fresh);
+  return fresh;
+}
+
 /** `schema` itself with `$ref` chains followed and `allOf` merged (cycles end as `{}`: anything). */
 function flatten(view: DocumentView, schema: unknown, seen: Set<string>): Merged {
+  if (!isObj(schema)) return flattenOnce(view, schema, seen);
+  const w = budget(view);
+  if (++w.steps > MAX_MERGE_STEPS) return TOO_LARGE;
+  if ((w.steps & 1023) === 0 && Date.now() - w.started > MAX_MERGE_MS) return TOO_SLOW;
+  let bySeen = w.memo.get(schema);
+  if (!bySeen) {
+    bySeen = new Map();
+    w.memo.set(schema, bySeen);
+  }
+  const key = [...seen].sort().join("\u0000");
+  const known = bySeen.get(key);
+  if (known) return known;
+  const merged = flattenOnce(view, schema, seen);
+  bySeen.set(key, merged);
+  return merged;
+}
+
+function flattenOnce(view: DocumentView, schema: unknown, seen: Set<string>): Merged {
   if (schema === true || schema === undefined) return { schema: nullProto() };
   if (!isObj(schema)) return { error: "an allOf member that is not a schema" };
   const ref = str(own(schema, "$ref"));
@@ -31,6 +76,9 @@ export function mergeAllOf(view: DocumentView, schemas: unknown[]): Merged {
 }
 
 function mergeList(view: DocumentView, schemas: unknown[], seen: Set<string>): Merged {
+  const w = budget(view);
+  w.steps += schemas.length;
+  if (w.steps > MAX_MERGE_STEPS) return TOO_LARGE;
   const out = nullProto();
   const contributesProperties = schemas.filter((s) => {
     const f = flatten(view, s, seen);

@@ -17,6 +17,7 @@ import {
   own,
   str,
 } from "./document-view.js";
+import { withSafeProse } from "./hostile-input.js";
 import { mergeAllOf, requiredAlternatives } from "./merge-schema.js";
 import { SchemaReader } from "./read-schema.js";
 import { docsOf } from "./schema-keywords.js";
@@ -45,7 +46,7 @@ export function loadModel(path: string): Model {
 /** Reads a parsed OpenRPC document (validate it first: validate.ts) into the model. */
 export function readDocument(document: unknown): Model {
   if (!isObj(document)) throw new Error("an OpenRPC document is a JSON object");
-  return new DocumentReader(document).read();
+  return new DocumentReader(withSafeProse(document)).read();
 }
 
 class DocumentReader {

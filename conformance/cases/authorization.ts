@@ -4,6 +4,7 @@ import {
   expectMessage,
   expectResponse,
   initialize,
+  receiveMessage,
 } from "../judge/expectations.js";
 import type { ExamplePairing, MethodEntry, OpenRpcContract } from "../judge/openrpc-contract.js";
 import { discoverGatewayUrl } from "../wire/gateway.js";
@@ -28,6 +29,7 @@ import { type CaseContext, CaseFailure, CaseSkipped, type ConformanceCase } from
  */
 
 const LOCAL_USER = "conformance";
+const SESSION_CREATE = "sessions:create";
 const OWNER_USER = "owner";
 const LACKING_PROFILE = "lacking";
 const EVERYTHING_PROFILE = "everything";
@@ -59,6 +61,36 @@ export function authorizationCases(contract: OpenRpcContract): ConformanceCase[]
       run: (context) => allowedWithGrant(method, uid, context),
     });
   }
+  for (const method of methods) {
+    if (!method.requiredParams.includes("session_id")) continue;
+    const grant = method.grant;
+    if (grant !== undefined && grant !== SESSION_CREATE)
+      cases.push({
+        name: `principals/grant-own-session/${method.name}`,
+        area: "principals",
+        methods: [method.name, "session/new"],
+        title: `${method.name} needs ${grant} even on the caller's own session: owning a session grants nothing (openrpc.json ${method.pointer}/x-grant; SPEC §4, §5)`,
+        needs: { kind: "fresh-daemon", configLines: localPrincipal(uid, grants, grant), shared: true },
+        run: (context) => refusedOnOwnSession(method, grant, uid, context),
+      });
+  }
+  if (methods.some((m) => m.name === "session/close"))
+    cases.push({
+      name: "principals/not-owner-live-session-untouched",
+      area: "principals",
+      methods: [
+        "session/close",
+        "session/kill",
+        "session/delete",
+        "session/cancel",
+        "session/new",
+        "pairing/create",
+      ],
+      title:
+        "another principal's live session is left as it was by a refused session/close, session/kill, session/delete or session/cancel: its owner goes on prompting it (SPEC §5)",
+      needs: { kind: "fresh-daemon", configLines: ownershipConfig(uid, grants), shared: true },
+      run: (context) => liveSessionUntouched(uid, context),
+    });
   for (const method of methods) {
     if (!method.requiredParams.includes("session_id")) continue;
     cases.push({
@@ -264,6 +296,116 @@ async function refusedForNotOwner(
     await call(local, "unpair-owner", "pairing/revoke", { token_id: token_id as JsonValue }, options).catch(
       () => undefined,
     );
+  } finally {
+    owner?.destroy();
+    local.destroy();
+  }
+}
+
+/** The caller makes a session of its own, then calls `method` on it without `grant`: -32012 not_granted. */
+async function refusedOnOwnSession(
+  method: MethodEntry,
+  grant: string,
+  uid: number | undefined,
+  context: CaseContext,
+): Promise<void> {
+  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const run = context.runId ?? "local";
+  const sessionId = `conf-${run}-own-${method.name.replaceAll(/[^A-Za-z0-9]/g, "-")}`;
+  const connection = await signInLocally(uid, context, options);
+  try {
+    await call(connection, "own-new", "session/new", { session_id: sessionId }, options);
+    const params = { ...exampleParams(method), session_id: sessionId };
+    await connection.sendMessage(
+      JSON.stringify({ jsonrpc: "2.0", id: "own-grant", method: method.name, params }),
+      context.timeoutMs,
+    );
+    await expectMessage(
+      connection,
+      {
+        jsonrpc: "2.0",
+        id: "own-grant",
+        error: {
+          code: -32012,
+          message: "<any>",
+          data: { reason: "not_granted", grant, method: method.name },
+        },
+      },
+      options,
+    );
+  } finally {
+    connection.destroy();
+  }
+}
+
+/**
+ * The owner (over the gateway) keeps a live session; the suite's non-admin user tries to close, kill,
+ * delete and cancel it, each refused with -32003; the owner's session is still live and answers a prompt.
+ */
+async function liveSessionUntouched(uid: number | undefined, context: CaseContext): Promise<void> {
+  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const run = context.runId ?? "local";
+  const sessionId = `conf-${run}-live-untouched`;
+  const local = await signInLocally(uid, context, options);
+  let owner: WsConnection | undefined;
+  try {
+    const { token } = await call(
+      local,
+      "pair-owner",
+      "pairing/create",
+      { user: OWNER_USER, label: `conf-${run}-owner` },
+      options,
+    );
+    const url = await discoverGatewayUrl(context.socketPath, context.transcript, options);
+    owner = await WsConnection.open(url.href, "owner", context.transcript, context.timeoutMs);
+    await call(
+      owner,
+      "owner-init",
+      "initialize",
+      { protocolVersion: 1, auth_token: token as JsonValue },
+      options,
+    );
+    await call(owner, "owner-new", "session/new", { session_id: sessionId }, options);
+    for (const method of ["session/close", "session/kill", "session/delete", "session/cancel"]) {
+      const id = `intruder-${method}`;
+      await local.sendMessage(
+        JSON.stringify({ jsonrpc: "2.0", id, method, params: { session_id: sessionId } }),
+        context.timeoutMs,
+      );
+      await expectMessage(
+        local,
+        { jsonrpc: "2.0", id, error: { code: -32003, message: "<any>", data: "<any>" } },
+        options,
+      );
+    }
+    const { sessions } = await call(owner, "owner-list", "session/list", {}, options);
+    const mine = Array.isArray(sessions)
+      ? sessions.find((s) => isJsonObject(s) && s.session_id === sessionId)
+      : undefined;
+    if (!isJsonObject(mine) || (mine.state !== "idle" && mine.state !== "active"))
+      throw new CaseFailure(
+        `after the refused calls the owner's session is ${preview(mine ?? null)}, expected it live (idle)`,
+      );
+    // The echo turn streams its updates first; its response comes last.
+    await owner.sendMessage(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: "owner-prompt",
+        method: "session/prompt",
+        params: { session_id: sessionId, prompt: "still mine" },
+      }),
+      context.timeoutMs,
+    );
+    let done: JsonValue;
+    for (;;) {
+      done = await receiveMessage(owner, context.timeoutMs, "the response to the owner's prompt");
+      if (isJsonObject(done) && done.id === "owner-prompt") break;
+    }
+    const outcome = isJsonObject(done) && isJsonObject(done.result) ? done.result.outcome : undefined;
+    if (outcome !== "completed")
+      throw new CaseFailure(
+        `the owner's prompt on its session got ${preview(done)}, expected outcome completed`,
+      );
   } finally {
     owner?.destroy();
     local.destroy();

@@ -108,6 +108,17 @@ export function directionCases(): ConformanceCase[] {
           throw new CaseFailure(
             `the error reply reached the tool as an answer: rawOutput ${preview(output, 300)}`,
           );
+        // Nor as one of the answers a client can give (a decline, a cancel) or a timeout: the tool is told
+        // the request failed, and why.
+        const action = parsed(output);
+        if (isJsonObject(action) && typeof action.action === "string")
+          throw new CaseFailure(
+            `the error reply reached the tool as the answer "${action.action}", not as a failure: rawOutput ${preview(output, 300)}`,
+          );
+        if (!JSON.stringify(output).includes("the user closed the form"))
+          throw new CaseFailure(
+            `the tool's output does not carry the error reply's message "the user closed the form": rawOutput ${preview(output, 300)}`,
+          );
         await c.promptDone("a");
       },
     ),

@@ -36,7 +36,11 @@ export async function loadFixtureCases(fixturesDir: string): Promise<Conformance
   );
 }
 
-export function fixtureCase(name: string, text: string): ConformanceCase {
+/**
+ * `file` is how a failure names the fixture (`fixtures/config/get-one-prop.io:6: …`), so the line
+ * number leads straight to the file.
+ */
+export function fixtureCase(name: string, text: string, file = `fixtures/${name}.io`): ConformanceCase {
   let fixture: Fixture;
   try {
     fixture = parseFixture(text);
@@ -48,7 +52,7 @@ export function fixtureCase(name: string, text: string): ConformanceCase {
       methods: [],
       title: "fixture file does not parse",
       needs: { kind: "running-daemon" },
-      run: () => Promise.reject(new CaseFailure(`fixture syntax error, ${problem}`)),
+      run: () => Promise.reject(new CaseFailure(`${file}: fixture syntax error, ${problem}`)),
     };
   }
   const methods = fixtureMethods(fixture);
@@ -62,7 +66,7 @@ export function fixtureCase(name: string, text: string): ConformanceCase {
     needs: fixture.spawnOnly
       ? { kind: "fresh-daemon", configLines: fixture.configLines }
       : { kind: "running-daemon" },
-    run: (context) => new FixtureRun(fixture, context).run(),
+    run: (context) => new FixtureRun(fixture, context, file).run(),
   };
 }
 
@@ -89,6 +93,7 @@ class FixtureRun {
   constructor(
     private readonly fixture: Fixture,
     private readonly context: CaseContext,
+    private readonly file: string,
   ) {
     this.options = { timeoutMs: context.timeoutMs, contract: context.contract };
     this.captures.set(RUN_CAPTURE, context.runId ?? "local");
@@ -101,9 +106,9 @@ class FixtureRun {
           await this.perform(step);
         } catch (error) {
           if (error instanceof NotImplemented)
-            throw new NotImplemented(`line ${step.line}: ${error.message}`);
+            throw new NotImplemented(`${this.file}:${step.line}: ${error.message}`);
           const note = stepNote(this.fixture, step.line);
-          throw new CaseFailure(`line ${step.line}: ${(error as Error).message}`, note);
+          throw new CaseFailure(`${this.file}:${step.line}: ${(error as Error).message}`, note);
         }
       }
     } finally {

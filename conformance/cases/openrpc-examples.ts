@@ -1,5 +1,5 @@
 import { call, type ExpectOptions, expectMessage, expectSilence, initialize } from "../judge/expectations.js";
-import { withPresenceOnly } from "../judge/matcher.js";
+import { ABSENT_OR_MARKER, withPresenceOnly } from "../judge/matcher.js";
 import type { ExamplePairing, MethodEntry, OpenRpcContract } from "../judge/openrpc-contract.js";
 import { methodArea, SETTINGS_WRITERS } from "../runner/areas.js";
 import { canonicalJson, isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
@@ -45,8 +45,16 @@ export function exampleCases(contract: OpenRpcContract): ConformanceCase[] {
   return cases;
 }
 
-/** The response an example pairing promises, with `x-match` places reduced to presence checks. */
-export function expectedResponse(example: ExamplePairing, id: JsonValue): JsonObject {
+/**
+ * The response an example pairing promises, with `x-match` places reduced to presence checks and, when
+ * `optional` names them, the result's members its schema does not require made optional: judged by the
+ * contract, not by one implementation's answer (issue 26).
+ */
+export function expectedResponse(
+  example: ExamplePairing,
+  id: JsonValue,
+  optional: ReadonlySet<string> = new Set(),
+): JsonObject {
   if (example.error) {
     const declared = withPresenceOnly(
       { code: example.error.code, data: example.error.data ?? "<any>" },
@@ -54,8 +62,12 @@ export function expectedResponse(example: ExamplePairing, id: JsonValue): JsonOb
     );
     return { jsonrpc: "2.0", id, error: { ...(declared as JsonObject), message: "<any>" } };
   }
-  const result =
+  let result =
     example.result === undefined ? "<any>" : withPresenceOnly(example.result, example.presenceOnly);
+  if (isJsonObject(result) && optional.size > 0)
+    result = Object.fromEntries(
+      Object.entries(result).map(([k, v]) => [k, optional.has(k) ? [ABSENT_OR_MARKER, v] : v]),
+    );
   return { jsonrpc: "2.0", id, result };
 }
 
@@ -77,7 +89,18 @@ async function replayExample(
   const options: ExpectOptions = { timeoutMs: context.timeoutMs, contract: context.contract };
   let expected: JsonObject;
   try {
-    expected = expectedResponse(example, EXAMPLE_REQUEST_ID);
+    // The example's dialect (SPEC §13): zerocode's initialize sends protocol_version, not protocolVersion.
+    const dialect =
+      method.name === "initialize" &&
+      "protocol_version" in example.params &&
+      !("protocolVersion" in example.params)
+        ? "zeroclaw"
+        : "seed";
+    expected = expectedResponse(
+      example,
+      EXAMPLE_REQUEST_ID,
+      context.contract?.optionalResultMembers(method.name, dialect) ?? new Set(),
+    );
   } catch (error) {
     throw new CaseFailure(`openrpc.json example is malformed: ${(error as Error).message}`);
   }

@@ -101,6 +101,11 @@ export function spawnCheckCases(): ConformanceCase[] {
       "a second daemon on a live endpoint exits non-zero naming the live pid",
       (c) => c.secondInstanceRefused(),
     ),
+    check(
+      "second-instance-own-data-dir-refused",
+      "a second daemon with a data dir of its own, pointed at a live socket, exits non-zero naming the live pid and leaves the socket alone",
+      (c) => c.secondInstanceRefused({ ownDataDir: true }),
+    ),
     check("stale-socket-replaced", "a socket file nobody listens on is replaced", async (c) => {
       const sandbox = await c.sandbox();
       await mkdir(sandbox.dataDir, { mode: 0o700 });
@@ -225,12 +230,21 @@ export class Checks {
     if ((await readFile(path, "utf8")) !== FOREIGN_FILE_TEXT) throw new CaseFailure(`${path} was rewritten`);
   }
 
-  async secondInstanceRefused(): Promise<void> {
+  /**
+   * `ownDataDir`: the second daemon gets fresh config and data dirs and only the live socket in common,
+   * so the one-daemon-per-data-dir lock (§17) cannot refuse it first: only the endpoint rule (§1) can.
+   */
+  async secondInstanceRefused(o: { ownDataDir?: boolean } = {}): Promise<void> {
     const sandbox = await this.sandbox();
     await this.start(sandbox);
     const livePid = await this.daemonPid(sandbox);
     const boundInode = (await lstat(sandbox.socketPath)).ino;
-    const second = this.launch(sandbox);
+    let secondSandbox = sandbox;
+    if (o.ownDataDir) {
+      secondSandbox = await this.sandbox();
+      secondSandbox.socketPath = sandbox.socketPath;
+    }
+    const second = this.launch(secondSandbox);
     await this.expectRefusal(second);
     if (!new RegExp(`\\b${livePid}\\b`).test(second.stderr())) {
       const tail = second.stderrTail(3).join(" | ");

@@ -26,6 +26,15 @@ const WILDCARDS: ReadonlyMap<string, (value: JsonValue) => boolean> = new Map<
   ["<null>", (value) => value === null],
 ]);
 
+/**
+ * `["<absent-or>", pattern]` as an object member's value: the member may be absent; present, it must
+ * match `pattern` (an example's member that its result schema does not require, issue 26).
+ */
+export const ABSENT_OR_MARKER = "<absent-or>";
+
+const absentOr = (v: JsonValue | undefined): v is [string, JsonValue] =>
+  Array.isArray(v) && v.length === 2 && v[0] === ABSENT_OR_MARKER;
+
 /** `["<each>", pattern]` matches a non-empty array whose every item matches `pattern`. */
 export const EACH_MARKER = "<each>";
 /**
@@ -107,8 +116,13 @@ export function matchValue(
     }
     for (const [key, expectedMember] of Object.entries(expected)) {
       const memberPath = `${path}/${escapePointerToken(key)}`;
-      if (!Object.hasOwn(actual, key)) return { path: memberPath, reason: "missing" };
-      const mismatch = matchValue(expectedMember, actual[key] as JsonValue, rule, memberPath);
+      const optional = absentOr(expectedMember);
+      if (!Object.hasOwn(actual, key)) {
+        if (optional) continue;
+        return { path: memberPath, reason: "missing" };
+      }
+      const pattern = optional ? (expectedMember[1] as JsonValue) : expectedMember;
+      const mismatch = matchValue(pattern, actual[key] as JsonValue, rule, memberPath);
       if (mismatch) return mismatch;
     }
     return null;
@@ -159,7 +173,7 @@ function compareKeySets(
   ignoredKey: string,
 ): Mismatch | null {
   for (const key of Object.keys(expected)) {
-    if (key !== ignoredKey && !Object.hasOwn(actual, key)) {
+    if (key !== ignoredKey && !Object.hasOwn(actual, key) && !absentOr(expected[key])) {
       return { path: `${path}/${escapePointerToken(key)}`, reason: "missing" };
     }
   }

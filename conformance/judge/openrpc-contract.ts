@@ -121,6 +121,34 @@ export class OpenRpcContract {
   }
 
   /**
+   * The members of a method's result object that its schema (the dialect's, SPEC §13) lists but does
+   * not require: an example may show them, an implementation may leave them out (issue 26).
+   */
+  optionalResultMembers(methodName: string, dialect = "seed"): Set<string> {
+    const method = this.findMethod(methodName);
+    if (!method || method.value.result === undefined) return new Set();
+    const dialects = method.value["x-dialects"];
+    const own = isJsonObject(dialects) && dialect !== "seed" ? dialects[dialect] : undefined;
+    let schema: JsonValue | undefined;
+    if (isJsonObject(own) && own.result !== undefined)
+      schema = this.follow({ value: own.result, pointer: method.pointer }).value;
+    else {
+      const descriptor = this.follow({
+        value: method.value.result,
+        pointer: `${method.pointer}/result`,
+      }).value;
+      schema = isJsonObject(descriptor)
+        ? this.follow({ value: descriptor.schema ?? null, pointer: "" }).value
+        : undefined;
+    }
+    if (!isJsonObject(schema) || !isJsonObject(schema.properties)) return new Set();
+    const required = new Set(
+      Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string") : [],
+    );
+    return new Set(Object.keys(schema.properties).filter((k) => !required.has(k)));
+  }
+
+  /**
    * Checks an error against the declarations of its code: first those the
    * method lists, else any in components.errors. An undeclared code fails:
    * every daemon error is declared in the document (SPEC §11).

@@ -8,9 +8,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * Starting daemons under test through the environment contract of SPEC §1,
- * which any implementation must honour: the daemon sees only PATH, HOME and
- * the three ZEROCLAW_* variables, so nothing from the developer's shell
- * (their real ~/.zeroclaw, say) can leak into a result.
+ * which any implementation must honour: the daemon gets the caller's own
+ * environment (an implementation may need its PATH entries, a licence key, a
+ * runtime's settings) with the three ZEROCLAW_* variables of the contract set
+ * to the case's fresh dirs, so no ~/.zeroclaw of the developer's can leak into
+ * a result; a case that tests a default leaves its variable out entirely.
  */
 
 export interface ExitInfo {
@@ -37,7 +39,11 @@ export class DaemonSandbox {
   }
 
   environment(): Record<string, string> {
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+    );
     const environment: Record<string, string> = {
+      ...inherited,
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: process.env.HOME ?? this.root,
       ZEROCLAW_CONFIG_DIR: this.configDir,

@@ -1,7 +1,8 @@
 // The page: the pairing prompt until a token is accepted, then status, sessions, the selected session
-// and the config.
+// the config and the Methods explorer.
 import { Attention } from "./components/attention.js";
 import { ConfigPanel } from "./components/config-panel.js";
+import { MethodsPanel } from "./components/methods-panel.js";
 import { Pairing } from "./components/pairing.js";
 import { SessionView } from "./components/session-view.js";
 import { SessionsTable } from "./components/sessions-table.js";
@@ -26,6 +27,7 @@ export function App({ store }: { store: Store }) {
         <SessionView store={store} state={state} />
       </main>
       <ConfigPanel store={store} state={state} />
+      <MethodsPanel store={store} state={state} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import type {
   TranscriptMessage,
 } from "../../generated/types.js";
 import { type Approval, foldUpdate, type LiveTurn, openApprovals } from "./live.js";
+import type { Discovered } from "./method-form.js";
 import { type QuestionForm, questionForm } from "./question-form.js";
 import { type Connection, type Credentials, openConnection } from "./rpc/connect.js";
 
@@ -49,7 +50,12 @@ export type State = {
   configWritable: boolean | undefined;
   /** Sessions whose turn this page started and is waiting for. */
   prompting: string[];
+  /** The Methods view: the methods this principal may call, read when the view is first opened. */
+  methods: { doc: Discovered; allowed: string[] } | undefined;
 };
+
+/** What a method call from the Methods view gave: its result, or its JSON-RPC error. */
+export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: unknown };
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -69,6 +75,7 @@ export class Store {
     config: undefined,
     configWritable: undefined,
     prompting: [],
+    methods: undefined,
   };
   private listeners = new Set<() => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -181,6 +188,44 @@ export class Store {
       return true;
     } catch (err) {
       return (err as { code?: number }).code !== ErrorCode.FORBIDDEN;
+    }
+  }
+
+  /**
+   * The Methods view's list: the document from rpc.discover (with system:read; without it, the names in
+   * initialize.capabilities), and which of its methods this principal may call. That is probed without
+   * running anything: every params schema is closed and the grant (and local-only rule) is checked
+   * before the params (SPEC §5), so a call with an unknown member gets -32602 where it is allowed and
+   * -32012 where it is not.
+   */
+  async loadMethods(): Promise<void> {
+    const conn = this.state.conn;
+    if (!conn) return;
+    let doc: Discovered;
+    try {
+      doc = (await this.client.rpcDiscover({})) as unknown as Discovered;
+    } catch {
+      doc = { methods: conn.init.capabilities.map((name) => ({ name })) };
+    }
+    const probes = await Promise.all(
+      doc.methods.map(async (m) => {
+        try {
+          await this.client.call(m.name as never, { zc_probe: true } as never);
+          return m.name;
+        } catch (err) {
+          return (err as { code?: number }).code === ErrorCode.INVALID_PARAMS ? m.name : undefined;
+        }
+      }),
+    );
+    this.set({ methods: { doc, allowed: probes.filter((n): n is string => n !== undefined) } });
+  }
+
+  async callMethod(name: string, params: Record<string, unknown>): Promise<CallOutcome> {
+    try {
+      return { ok: true, result: await this.client.call(name as never, params as never) };
+    } catch (err) {
+      const e = err as { code?: number; message?: string; data?: unknown };
+      return { ok: false, error: { code: e.code, message: e.message, data: e.data } };
     }
   }
 

@@ -62,6 +62,19 @@ export const RIGHTS_MUTANTS = [
     what: "session/close of someone else's live session skips the ownership check",
   },
   {
+    name: "close-retires-before-ownership",
+    area: "ownership",
+    suite: ["principals"],
+    file: "src/sessions/session-manager.ts",
+    search: `      if (!owns(principal, live.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });
+      await live.cancel();
+      this.retire(live);`,
+    replace: `      await live.cancel();
+      this.retire(live);
+      if (!owns(principal, live.owner)) throw rpcErrors.sessionNotOwned({ session_id: id });`,
+    what: "session/close of someone else's live session is refused, but only after closing it",
+  },
+  {
     name: "kill-skips-ownership",
     area: "ownership",
     suite: ["principals"],
@@ -166,9 +179,10 @@ export const RIGHTS_MUTANTS = [
     area: "gateway",
     suite: ["gateway"],
     file: "src/daemon/gateway-listener.ts",
-    search: "while (this.pending.size >= this.options.maxPendingConnections) this.evictOldestPending();",
-    replace: "while (this.pending.size < 0) this.evictOldestPending();",
-    what: "sockets that never initialize pile up beyond gateway.max_pending_connections (none is evicted)",
+    search:
+      "while (this.pendingConnections >= this.options.maxPendingConnections) this.evictOldestPending();",
+    replace: "while (this.pendingConnections < 0) this.evictOldestPending();",
+    what: "connections that never upgrade or initialize pile up beyond gateway.max_pending_connections (none is evicted)",
   },
   // --- rights that lapse, failed authentication (SPEC §17) ----------------------------------------
   {

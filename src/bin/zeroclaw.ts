@@ -6,6 +6,7 @@ import { CliError, Exit } from "../cli/exit-codes.js";
 import { hoistGlobalOptions } from "../cli/global-options.js";
 import { COMMAND_HELP, MAIN_HELP } from "../cli/usage.js";
 import { SERVER_VERSION } from "../daemon/version.js";
+import { closest } from "../did-you-mean.js";
 
 const CONFIG_DIR: Options = { "config-dir": { type: "string" } };
 
@@ -38,6 +39,23 @@ const COMMANDS: Record<string, Command> = {
         gateway: gateway === undefined ? false : gateway === "" ? true : parseGatewayAddress(gateway),
         logLevel: str(v["log-level"]),
       });
+    },
+  },
+  start: {
+    options: { ...CONFIG_DIR, gateway: { type: "string" } },
+    positionals: { min: 0, max: 0 },
+    prepare: (args) => args.map((a) => (a === "--gateway" ? "--gateway=" : a)),
+    async run(v) {
+      const { startCommand } = await import("../cli/start-stop-command.js");
+      return startCommand({ configDir: str(v["config-dir"]), gateway: str(v.gateway) });
+    },
+  },
+  stop: {
+    options: CONFIG_DIR,
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { stopCommand } = await import("../cli/start-stop-command.js");
+      return stopCommand({ configDir: str(v["config-dir"]) });
     },
   },
   chat: {
@@ -151,6 +169,14 @@ const COMMANDS: Record<string, Command> = {
       return configCommand(verb!, args, { json: v.json === true, configDir: str(v["config-dir"]) });
     },
   },
+  methods: {
+    options: { ...CONFIG_DIR, json: { type: "boolean" } },
+    positionals: { min: 0, max: 0 },
+    async run(v) {
+      const { methodsCommand } = await import("../cli/methods-command.js");
+      return methodsCommand(str(v["config-dir"]), v.json === true);
+    },
+  },
   dashboard: {
     options: { ...CONFIG_DIR, open: { type: "boolean" } },
     positionals: { min: 0, max: 0 },
@@ -165,6 +191,8 @@ const COMMANDS: Record<string, Command> = {
       lang: { type: "string" },
       out: { type: "string" },
       name: { type: "string" },
+      "ref-root": { type: "string" },
+      integers: { type: "string" },
     },
     positionals: { min: 0, max: 0 },
     async run(v) {
@@ -174,6 +202,8 @@ const COMMANDS: Record<string, Command> = {
         lang: str(v.lang),
         out: str(v.out),
         name: str(v.name),
+        refRoot: str(v["ref-root"]),
+        integers: str(v.integers),
       });
     },
   },
@@ -214,7 +244,11 @@ async function main(args: string[]): Promise<number> {
     }
   }
   const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!spec) throw new CliError(`unknown command ${command} (zeroclaw --help lists them)`, Exit.usage);
+  if (!spec) {
+    const near = closest(command, [...Object.keys(COMMANDS), "conformance", "help", "version"]);
+    const hint = near ? `did you mean ${near}? ` : "";
+    throw new CliError(`unknown command ${command} (${hint}zeroclaw --help lists them)`, Exit.usage);
+  }
   try {
     const parsed = parseCommandArgs(spec.prepare ? spec.prepare(rest) : rest, spec.options, spec.positionals);
     if (parsed === "help") {

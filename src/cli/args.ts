@@ -20,7 +20,7 @@ export function parseCommandArgs(
   let parsed: Parsed;
   try {
     parsed = parseArgs({
-      args,
+      args: args.map(hideNegative),
       options: { ...options, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
       strict: true,
@@ -28,12 +28,30 @@ export function parseCommandArgs(
   } catch (err) {
     throw usageError(parseArgsMessage(err));
   }
+  parsed = restoreNegatives(parsed);
   if (parsed.values.help === true) return "help";
   const n = parsed.positionals.length;
   if (n < positionals.min) throw usageError("missing argument");
   if (n > positionals.max)
     throw usageError(`unexpected argument ${JSON.stringify(parsed.positionals[positionals.max])}`);
   return parsed;
+}
+
+// A negative number is a value, never an option (`config set sessions.max_live -5`): no option of ours
+// is a digit, so parseArgs sees it disguised and gets it back as it was typed.
+const NEGATIVE = /^-(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+const DISGUISE = "\u0000neg:";
+const hideNegative = (arg: string): string => (NEGATIVE.test(arg) ? DISGUISE + arg : arg);
+const reveal = (v: unknown): unknown =>
+  typeof v === "string" && v.startsWith(DISGUISE)
+    ? v.slice(DISGUISE.length)
+    : Array.isArray(v)
+      ? v.map(reveal)
+      : v;
+
+function restoreNegatives(parsed: Parsed): Parsed {
+  const values = Object.fromEntries(Object.entries(parsed.values).map(([k, v]) => [k, reveal(v)]));
+  return { ...parsed, values, positionals: parsed.positionals.map((p) => reveal(p) as string) } as Parsed;
 }
 
 /** parseArgs' messages are long and suggest `--` tricks; keep the part a person needs. */

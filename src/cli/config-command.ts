@@ -5,8 +5,12 @@
 // line (exit 1); a malformed command line is exit 2.
 import { readFileSync } from "node:fs";
 import type { ConfigSetManyParams } from "../../generated/types.js";
-import { withDaemon } from "./daemon-client.js";
-import { Exit, usageError } from "./exit-codes.js";
+import { configFilePath } from "../config/config-file.js";
+import { correctProp, unconfiguredEntry } from "../config/config-schema.js";
+import { ConfigService, loadLiveConfig } from "../config/config-service.js";
+import { resolvePaths } from "../config/paths.js";
+import { type DaemonClient, openDaemon, rpcFailure, withDaemon } from "./daemon-client.js";
+import { CliError, Exit, usageError } from "./exit-codes.js";
 
 type Entry = { prop: string; value: unknown };
 
@@ -70,6 +74,75 @@ function setsFromJson(text: string): Entry[] {
   throw usageError('expected {"sets":[…]}, a list of {"prop","value"}, or an object of prop → value');
 }
 
+async function printConfigValue(
+  source: ConfigSource,
+  prop: string | undefined,
+  json: boolean,
+): Promise<number> {
+  const value = await source.get(prop);
+  // A prop the schema has but that names a map entry nobody configured (agents.defualt.…) is
+  // null: say so, with the entry that was probably meant, instead of printing null and exit 0.
+  if (prop !== undefined && value === null) {
+    const whole = await source.get(undefined);
+    const segments = prop.split(".");
+    const missing = unconfiguredEntry(segments, whole);
+    if (missing !== undefined) {
+      const fix = correctProp(segments, whole);
+      const hint = fix ? `; did you mean ${fix.join(".")}?` : "";
+      throw new CliError(
+        `${segments.slice(0, missing + 1).join(".")} is not in the config${hint}`,
+        Exit.failed,
+      );
+    }
+  }
+  process.stdout.write(`${formatValue(value, json)}\n`);
+  return Exit.ok;
+}
+
+type ConfigSource = { get(prop?: string): Promise<unknown>; close(): void };
+
+/**
+ * Where `config get` reads: the running daemon, or — when none runs — config.toml itself, read and
+ * validated as the daemon would (said on stderr, since a daemon may later read it differently).
+ */
+async function configSource(configDir: string | undefined): Promise<ConfigSource> {
+  let daemon: DaemonClient;
+  try {
+    daemon = await openDaemon(configDir);
+  } catch (err) {
+    if (!(err instanceof CliError) || err.exitCode !== Exit.noDaemon) throw err;
+    const dir = resolvePaths(configDir).configDir;
+    let service: ConfigService;
+    try {
+      service = new ConfigService(dir, loadLiveConfig(dir));
+    } catch (bad) {
+      throw new CliError((bad as Error).message, Exit.failed);
+    }
+    process.stderr.write(`zeroclaw config: no daemon is running: read ${configFilePath(dir)}\n`);
+    return {
+      close: () => undefined,
+      get: async (prop) => {
+        try {
+          return service.get(prop);
+        } catch (e) {
+          throw rpcFailure(e);
+        }
+      },
+    };
+  }
+  const d = daemon;
+  return {
+    close: () => d.connection.close(),
+    get: async (prop) => {
+      try {
+        return (await d.client.configGet(prop === undefined ? {} : { prop })).value;
+      } catch (e) {
+        throw rpcFailure(e);
+      }
+    },
+  };
+}
+
 const readStdin = (): string => readFileSync(0, "utf8");
 
 /** A value as `config get` prints it: strings as they are (unless --json), the rest as JSON. */
@@ -82,9 +155,12 @@ export async function configCommand(verb: string, args: string[], o: ConfigOptio
   if (verb === "get") {
     if (args.length > 1) throw usageError(`unexpected argument ${JSON.stringify(args[1])}`);
     const prop = args[0];
-    const got = await withDaemon(o.configDir, (d) => d.client.configGet(prop === undefined ? {} : { prop }));
-    process.stdout.write(`${formatValue(got.value, o.json)}\n`);
-    return Exit.ok;
+    const source = await configSource(o.configDir);
+    try {
+      return await printConfigValue(source, prop, o.json);
+    } finally {
+      source.close();
+    }
   }
   if (verb === "set") {
     if (args.length !== 2)

@@ -1,15 +1,20 @@
 // zeroclaw dashboard [--open]: the owner's dashboard in one step. Asks the local daemon for a one-time
 // login code (dashboard/login: local socket, owner or admin) and prints the URL that carries it in its
-// fragment; --open hands it to the desktop's opener ($BROWSER, else xdg-open / open / start). Without a
-// running gateway it says how to start one.
+// fragment; --open hands it to the desktop's opener ($BROWSER, else xdg-open / open / start) through a
+// 0600 redirect page (login-redirect-file.ts): the code never appears in any process's argv (SPEC §19).
+// Without a running gateway it says how to start one.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { withDaemon } from "./daemon-client.js";
 import { CliError, Exit } from "./exit-codes.js";
+import { writeRedirectPage } from "./login-redirect-file.js";
 
 export async function dashboardCommand(o: { open: boolean; configDir?: string }): Promise<number> {
-  const login = await withDaemon(o.configDir, (d) => d.client.dashboardLogin({}));
+  const { login, endpoint } = await withDaemon(o.configDir, async (d) => ({
+    login: await d.client.dashboardLogin({}),
+    endpoint: d.endpoint,
+  }));
   if (login.url === null)
     throw new CliError(
       "the daemon's gateway is not running, and the dashboard is served by it: restart the daemon with `zeroclaw daemon --gateway` (or `zeroclaw config set gateway.enabled true`, then restart it)",
@@ -28,8 +33,24 @@ export async function dashboardCommand(o: { open: boolean; configDir?: string })
       );
       return Exit.ok;
     }
-    const child = spawn(opener.command, [...opener.args, login.url], { detached: true, stdio: "ignore" });
-    child.on("error", () => undefined); // a failed opener leaves the printed link, which still works
+    // The opener gets file:// of a page that forwards to the link, never the link: an argument is
+    // readable by every local user in /proc/<pid>/cmdline.
+    let page: { path: string; fileUrl: string };
+    try {
+      page = writeRedirectPage(
+        endpoint,
+        login.url,
+        Math.max(1000, Date.parse(login.expires_at) - Date.now()),
+      );
+    } catch (err) {
+      throw new CliError(
+        `cannot write the sign-in page for the browser: ${(err as Error).message} (open the link above yourself)`,
+        Exit.failed,
+      );
+    }
+    const child = spawn(opener.command, [...opener.args, page.fileUrl], { detached: true, stdio: "ignore" });
+    // A failed opener leaves the printed link, which still works; the page is of no use then.
+    child.on("error", () => rmSync(page.path, { force: true }));
     child.unref();
   }
   return Exit.ok;

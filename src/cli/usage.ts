@@ -12,6 +12,15 @@ Runs the daemon in the foreground; Ctrl-C or SIGTERM stops it cleanly.
   --log-level LEVEL    fatal, error, warn, info (default), debug, trace or silent;
                        default from ZEROCLAW_LOG_LEVEL. Logs go to stderr: coloured
                        lines on a terminal, JSON lines otherwise (ZEROCLAW_LOG_FORMAT=json|pretty).`,
+  start: `usage: zeroclaw start [--gateway[=HOST:PORT]] [--config-dir DIR]
+
+Starts \`zeroclaw daemon\` in the background, its output appended to <data dir>/daemon.log, and returns
+once its socket listens (exit 0; also when one is already running, which it says). If the daemon
+exits first, prints the end of its log and exits 4. \`zeroclaw stop\` stops it.`,
+  stop: `usage: zeroclaw stop [--config-dir DIR]
+
+Sends SIGTERM to the running daemon (its pid from status) and returns once its socket is gone. Exit 0,
+also when no daemon was running (it says so).`,
   chat: `usage: zeroclaw chat [PROMPT | -p PROMPT] [--session ID] [--agent ALIAS] [--cwd DIR] [--config-dir DIR]
 
 Talks to an agent: each prompt you enter is a turn, the reply streams back.
@@ -53,7 +62,12 @@ without PROP the whole config. Secrets read back as "****".`,
 
 Prints the dashboard's address with a one-time sign-in code for you (the owner, or an admin):
 no pairing token needed. The link works once, within a minute. --open also opens it in your
-browser ($BROWSER, else xdg-open / open). The daemon must run its gateway (--gateway).`,
+browser ($BROWSER, else xdg-open / open) through a private page that forwards to the link, so the
+code never appears on a command line. The daemon must run its gateway (--gateway).`,
+  methods: `usage: zeroclaw methods [--json] [--config-dir DIR]
+
+One line per method the running daemon serves, grouped by namespace: its name, summary and the grant
+it needs. With no daemon running, the methods of this version's contract. --json prints them as JSON.`,
   call: `usage: zeroclaw call METHOD [PARAMS_JSON] [--config-dir DIR]
 
 Calls one method and prints its result as JSON on stdout (daemon notifications on stderr).
@@ -79,16 +93,21 @@ Revokes a pairing token; the connection using it fails its next call.`,
   upload: `usage: zeroclaw upload SESSION FILE [--config-dir DIR]
 
 Chunked upload into the session's workspace, with a progress bar; prints the FileEntry.`,
-  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME]
+  codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME] [--ref-root DIR] [--integers native|exact]
 
 Generates a typed client package for any OpenRPC 1.x document into DIR (created if needed; only
 files under it are written): the manifest at its root, one method per OpenRPC method, typed
 params, results and errors, transports chosen by URL (http(s)://, a Unix socket, and ws(s)://
-in TypeScript). External $refs to files next to the document are followed.
+in TypeScript). External $refs to files below the document's folder are followed (regular files of at
+most 16 MiB; anything else is refused). The document is treated as hostile input: work is bounded and
+nothing it says is written unquoted.
   --openrpc FILE  the document (JSON), checked against the OpenRPC meta-schema
   --lang LANG     ts (typescript), python (py), go (golang) or rust (rs)
   --out DIR       where the package goes
   --name NAME     package/module/crate name (default: from info.title), normalised per language
+  --ref-root DIR  the folder external $refs may read below (default: the document's folder)
+  --integers MODE native (default): int64 / i64 / number / int unless bounds need more;
+                  exact: json.Number / i128 / number | bigint for integers the document leaves unbounded
 Exit 0 written, 1 the document is invalid (each problem with its path), 2 bad usage.`,
   conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [OPTIONS]
 
@@ -100,9 +119,12 @@ export const MAIN_HELP = `usage: zeroclaw COMMAND [OPTIONS]
 
 Commands:
   daemon       run the daemon in the foreground
+  start        start the daemon in the background (log: <data dir>/daemon.log)
+  stop         stop the daemon running in the background
   chat         talk to an agent in the terminal
   watch        watch a live session from another terminal
   sessions     list sessions
+  methods      list the methods the daemon serves, with their summaries
   call         call one JSON-RPC method, print the JSON result
   config       read or change the config: config get/set/set-many
   dashboard    print (or --open) a sign-in link to the web dashboard

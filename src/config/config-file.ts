@@ -1,10 +1,12 @@
-// Reading and durably writing config.toml: a write goes to a temp file in the same directory, is
-// fsynced, renamed over the old file and the directory fsynced, so a crash leaves the old or the new
-// file, never a mix; a failure at any step leaves the old file byte-identical.
+// Reading and durably writing config.toml: a write goes through writeFileAtomic (a fresh O_EXCL |
+// O_NOFOLLOW temp file with a random name, fsynced, renamed over the old file, SPEC §19), so a crash
+// leaves the old or the new file, never a mix; a failure at any step, a link in the way included,
+// leaves the old file byte-identical.
 import { readFileSync } from "node:fs";
-import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../storage/atomic-write.js";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -44,34 +46,7 @@ export function readConfigFile(file: string): unknown {
  */
 export async function writeConfigFileDurably(file: string, config: Record<string, unknown>): Promise<void> {
   const text = `# zeroclaw daemon config: written by config/set; comments are not kept.\n${loadToml().stringify(config)}\n`;
-  const tmp = `${file}.tmp`;
-  let handle: FileHandle | undefined;
-  try {
-    // A daemon running on defaults may have no config dir yet: the first write creates it, private.
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    handle = await open(tmp, "w", 0o600);
-    await handle.writeFile(text);
-    await handle.sync();
-    await handle.close();
-    handle = undefined;
-    await rename(tmp, file);
-  } catch (err) {
-    if (handle !== undefined) await handle.close().catch(() => undefined);
-    try {
-      await rm(tmp, { force: true });
-    } catch {
-      // Not ours to remove (e.g. a directory in the way): the old file is untouched either way.
-    }
-    throw err;
-  }
-  try {
-    const dir = await open(dirname(file), "r");
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
-  } catch {
-    // Some platforms cannot fsync a directory; the rename itself is already atomic.
-  }
+  // A daemon running on defaults may have no config dir yet: the first write creates it, private.
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(file, text);
 }

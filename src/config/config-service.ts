@@ -7,6 +7,8 @@
 // them would be lost (test/config.test.ts "two clients racing set-many", test/auth.test.ts "lost its
 // rights while it waited" both fail with the lock removed).
 
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import type { EffectiveConfig } from "../../generated/effective-config.js";
 import { rpcErrors } from "../../generated/errors.js";
 import { Grant, Method } from "../../generated/methods.js";
@@ -15,9 +17,10 @@ import { hasGrant, mayWriteConfigPath, type Principal } from "../auth/principal.
 import { withBuiltins, withoutUntouchedBuiltins } from "./builtins.js";
 import { coerce } from "./coerce.js";
 import { ConfigError, configFilePath, readConfigFile, writeConfigFileDurably } from "./config-file.js";
-import { forEachSecret, schemaAt } from "./config-schema.js";
+import { forEachSecret, propSuggestion, schemaAt } from "./config-schema.js";
 import { buildViews, type DerivedViews } from "./derived-views.js";
 import { getAt, keyProblem, parseProp, pointerOf, setAt, valueProblem } from "./props.js";
+import { lineOfKey } from "./toml-key-lines.js";
 import { type ConfigProblem, referenceProblems, schemaProblems } from "./validate-config.js";
 
 export const SECRET_MASK = "****";
@@ -62,12 +65,29 @@ export function loadLiveConfig(configDir: string): LiveConfig {
   }
   const { live, problems } = evaluate(raw as Record<string, unknown>);
   if (!live) {
-    throw new ConfigError(
-      `${file} is invalid:\n${problems.map((p) => `  ${p.path || "/"}: ${p.message}`).join("\n")}`,
-    );
+    const text = readFileSync(file, "utf8");
+    const lines = problems.map((p) => describeFileProblem(file, text, p, raw));
+    throw new ConfigError(`${file} is invalid:\n${lines.join("\n")}`);
   }
   return live;
 }
+
+/**
+ * One problem of config.toml as a person fixes it: `config.toml:3: /sesions: must NOT have additional
+ * properties; did you mean sessions?` — the line it is on, and for a key that names nothing, the key
+ * that was probably meant.
+ */
+function describeFileProblem(file: string, text: string, p: ConfigProblem, stored: unknown): string {
+  const segments = p.path.split("/").slice(1).map(unescapePointer);
+  const line = lineOfKey(text, segments);
+  const unknownKey = p.message.includes("additional properties");
+  const hint = unknownKey
+    ? propSuggestion(segments.join("."), withBuiltins(structuredClone(stored) as Config))
+    : "";
+  return `  ${line === undefined ? "" : `${basename(file)}:${line}: `}${p.path || "/"}: ${p.message}${hint}`;
+}
+
+const unescapePointer = (s: string): string => s.replace(/~1/g, "/").replace(/~0/g, "~");
 
 export class ConfigService {
   private lock: Promise<unknown> = Promise.resolve();
@@ -146,7 +166,12 @@ export class ConfigService {
         throw rpcErrors.invalidEntry({
           index,
           prop: e.prop,
-          errors: [{ path, message: `unknown config property ${e.prop}` }],
+          errors: [
+            {
+              path,
+              message: `unknown config property ${e.prop}${propSuggestion(e.prop, this.current.effective)}`,
+            },
+          ],
         });
       }
       if (node.writeOnly && (e.value === SECRET_MASK || e.value === "")) {
@@ -193,7 +218,10 @@ export class ConfigService {
   private knownProp(prop: string, at: string): string[] {
     const segments = parseProp(prop);
     if (!segments || !schemaAt(segments)) {
-      throw rpcErrors.invalidParams({ errors: [{ path: at, message: `unknown config property ${prop}` }] });
+      const hint = propSuggestion(prop, this.current.effective);
+      throw rpcErrors.invalidParams({
+        errors: [{ path: at, message: `unknown config property ${prop}${hint}` }],
+      });
     }
     return segments;
   }

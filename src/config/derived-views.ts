@@ -17,6 +17,8 @@ export type AgentView = {
   maxContextTokens: number | undefined;
   /** tools.bash.network: its sandboxed bash may use the network (SPEC §17). */
   bashNetwork: boolean;
+  /** tools.bash.env: names of the daemon's environment its bash also gets (SPEC §19). */
+  bashEnv: readonly string[];
 };
 
 export type DerivedViews = {
@@ -67,6 +69,7 @@ export function buildViews(config: Config): { views?: DerivedViews; problems: Co
       allowedTools: a.allowed_tools ?? ["ask_user"],
       maxContextTokens: a.max_context_tokens,
       bashNetwork: a.tools?.bash?.network === true,
+      bashEnv: a.tools?.bash?.env ?? [],
     });
   }
   return problems.length > 0 ? { problems } : { views: { providers, agents }, problems };

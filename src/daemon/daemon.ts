@@ -271,6 +271,7 @@ export class Daemon {
       maxConnections: gateway.max_connections,
       maxPendingConnections: gateway.max_pending_connections,
       pendingTimeoutMs: gateway.pending_timeout_ms,
+      headerTimeoutMs: gateway.header_timeout_ms,
       allowedOrigins: gateway.allowed_origins,
       backlog: this.listenBacklog,
       limits: this.limits,

@@ -6,6 +6,7 @@
 import { closeSync, openSync, readSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { refuseLink } from "../storage/atomic-write.js";
 
 export const DATA_DIR_LOCK_FILE = "daemon.lock";
 
@@ -83,6 +84,8 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   const path = join(dataDir, DATA_DIR_LOCK_FILE);
   const key = realpathSync(dataDir);
   if (heldHere.has(key)) throw new DataDirBusyError(dataDir, process.pid);
+  // SQLite opens the lock file by name: a planted link there is refused, never followed (SPEC §19).
+  for (const suffix of ["", "-journal"]) refuseLink(`${path}${suffix}`);
   const db = new Database(path, { timeout: 0 });
   try {
     db.pragma("locking_mode = EXCLUSIVE");

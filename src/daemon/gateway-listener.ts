@@ -1,8 +1,15 @@
 // The gateway endpoint (SPEC §10): one HTTP server with GET /health, GET /openrpc.json, the dashboard
 // page at / (dashboard-assets.ts) and the WebSocket upgrade at /rpc, plus its own open-connection cap (SPEC §2 semantics, counted apart from
-// the local listener's).
+// the local listener's). Its HTTP side has deadlines (SPEC §19): every TCP connection is *pending* from
+// the moment it is accepted until its request's headers arrive (or, for /rpc, its upgrade completes),
+// and again while a kept-alive connection waits for its next request; a pending connection is closed
+// at gateway.header_timeout_ms by a timer of its own (Node's headersTimeout is only checked every
+// connectionsCheckingInterval, and never for a socket that sends no byte), and these connections
+// count with the WebSockets before initialize toward gateway.max_pending_connections, the oldest of
+// all closed to make room (§17). So idle or half-sent requests can neither stay open nor pile up to
+// the process's file descriptor limit, where the local socket could no longer accept.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import type { Logger } from "../log.js";
@@ -20,6 +27,8 @@ export type GatewayOptions = {
   maxPendingConnections: number;
   /** A connection still pending this long after its upgrade is closed (SPEC §17). */
   pendingTimeoutMs: number;
+  /** A TCP connection's request headers, or its whole upgrade, must arrive within this long (SPEC §19). */
+  headerTimeoutMs: number;
   /** Browser origins admitted besides the gateway's own (SPEC §12). */
   allowedOrigins: readonly string[];
   /** listen(2) backlog (the kernel caps it at its maximum). */
@@ -62,7 +71,13 @@ export class GatewayListener {
    * Accepted connections that have not completed initialize yet, oldest first (a Map keeps insertion
    * order), each with the timer that closes it at gateway.pending_timeout_ms.
    */
-  private readonly pending = new Map<WsTransport, NodeJS.Timeout>();
+  private readonly pending = new Map<WsTransport, { timer: NodeJS.Timeout; seq: number }>();
+  /** TCP connections before their request or upgrade (SPEC §19), oldest first, with their deadline. */
+  private readonly httpPending = new Map<Socket, { timer: NodeJS.Timeout; seq: number }>();
+  /** Orders pending connections of both kinds, so "the oldest" is well defined across the two maps. */
+  private seq = 0;
+  /** One warning per stretch of evictions (reset when nothing is pending). */
+  private evicting = false;
   private admittedOrigins = new Set<string>();
   private readonly dashboard: DashboardAssets;
   /** ws://host:port, where a page from the gateway's own origin connects (its CSP connect-src). */
@@ -86,7 +101,18 @@ export class GatewayListener {
       perMessageDeflate: false,
       allowSynchronousEvents: true,
     });
-    this.server = createServer((req, res) => this.onRequest(req, res));
+    const deadline = options.headerTimeoutMs;
+    this.server = createServer(
+      {
+        // Node's own checks, for a request whose headers started but whose body never ends; the timer
+        // of onConnection covers what these check lazily or not at all.
+        headersTimeout: deadline,
+        requestTimeout: deadline,
+        connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(deadline / 2))),
+      },
+      (req, res) => this.onRequest(req, res),
+    );
+    this.server.on("connection", (socket: Socket) => this.onConnection(socket));
     this.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) =>
       this.onUpgrade(req, socket, head),
     );
@@ -134,8 +160,48 @@ export class GatewayListener {
   }
 
   private settle(transport: WsTransport): void {
-    clearTimeout(this.pending.get(transport));
+    clearTimeout(this.pending.get(transport)?.timer);
     this.pending.delete(transport);
+  }
+
+  /** Connections pending of both kinds: TCP before its request or upgrade, WebSocket before initialize. */
+  get pendingConnections(): number {
+    return this.pending.size + this.httpPending.size;
+  }
+
+  private onConnection(socket: Socket): void {
+    socket.once("close", () => this.requestArrived(socket));
+    this.awaitRequest(socket);
+  }
+
+  /** `socket` now waits for a request (new, or kept alive after a response): pending, with a deadline. */
+  private awaitRequest(socket: Socket): void {
+    this.requestArrived(socket);
+    this.makeRoom();
+    const timer = setTimeout(() => {
+      this.httpPending.delete(socket);
+      this.options.log.debug(
+        { limit_ms: this.options.headerTimeoutMs, listener: "gateway", peer: socket.remoteAddress },
+        "no request or upgrade in time: closing",
+      );
+      socket.destroy();
+    }, this.options.headerTimeoutMs);
+    timer.unref();
+    this.httpPending.set(socket, { timer, seq: this.seq++ });
+  }
+
+  /** Its request arrived (or it closed): no longer pending. */
+  private requestArrived(socket: Socket): void {
+    const entry = this.httpPending.get(socket);
+    if (entry === undefined) return;
+    clearTimeout(entry.timer);
+    this.httpPending.delete(socket);
+  }
+
+  /** Below max_pending_connections again, by closing the oldest pending connections of either kind. */
+  private makeRoom(): void {
+    while (this.pendingConnections >= this.options.maxPendingConnections) this.evictOldestPending();
+    if (this.pendingConnections === 0) this.evicting = false;
   }
 
   /**
@@ -144,17 +210,34 @@ export class GatewayListener {
    * is synchronous: its owner releases the slot (and its share of max_connections) before this returns.
    */
   private evictOldestPending(): void {
-    const oldest = this.pending.keys().next().value;
-    if (oldest === undefined) return;
-    this.options.log.warn(
-      { limit: this.options.maxPendingConnections, listener: "gateway", peer: oldest.peerLabel },
-      "too many connections before initialize: closed the oldest",
-    );
+    const ws = this.pending.entries().next().value;
+    const tcp = this.httpPending.entries().next().value;
+    if (ws === undefined && tcp === undefined) return;
+    if (!this.evicting) {
+      this.evicting = true;
+      this.options.log.warn(
+        { limit: this.options.maxPendingConnections, listener: "gateway" },
+        "too many connections before initialize: closing the oldest",
+      );
+    }
+    if (tcp !== undefined && (ws === undefined || tcp[1].seq < ws[1].seq)) {
+      this.requestArrived(tcp[0]);
+      tcp[0].destroy();
+      return;
+    }
+    const oldest = ws![0];
     this.settle(oldest);
     oldest.close("evicted: too many connections before initialize");
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
+    const socket = req.socket;
+    this.requestArrived(socket);
+    // Kept alive, the connection waits for its next request: pending again, with a fresh deadline.
+    res.once("finish", () => {
+      if (!socket.destroyed && !res.getHeader("connection")?.toString().includes("close"))
+        this.awaitRequest(socket);
+    });
     const path = pathOf(req.url);
     const body = this.resources.get(path);
     if (path === RPC_PATH) {
@@ -203,8 +286,11 @@ export class GatewayListener {
 
   private onWebSocket(ws: WebSocket, req: IncomingMessage): void {
     const { log, limits } = this.options;
-    // Unauthenticated sockets are capped apart, so they can never take the slots of paired peers.
-    while (this.pending.size >= this.options.maxPendingConnections) this.evictOldestPending();
+    // Unauthenticated sockets are capped apart, so they can never take the slots of paired peers. The
+    // upgrade completed: the TCP connection's deadline ends, the WebSocket's own pending rules apply
+    // (§17), in the same count.
+    this.requestArrived(req.socket);
+    this.makeRoom();
     if (this.cap.full()) {
       ws.on("error", () => {});
       ws.send(this.cap.refusal());
@@ -233,7 +319,7 @@ export class GatewayListener {
       transport.close("pending timeout");
     }, this.options.pendingTimeoutMs);
     timer.unref();
-    this.pending.set(transport, timer);
+    this.pending.set(transport, { timer, seq: this.seq++ });
     ws.once("close", () => this.transports.delete(transport));
     this.options.accept(transport);
   }

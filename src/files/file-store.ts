@@ -4,23 +4,13 @@
 // replaces anything it did not create: a directory on that path that is a file or a link fails the
 // store with -32603. Files indexed before that layout keep their indexed path. Every step is synchronous: the caller's checks
 // and this write happen in one turn of the event loop, so no policy change can land in between.
-import { createHash, randomBytes } from "node:crypto";
-import {
-  closeSync,
-  fsyncSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { createHash } from "node:crypto";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { rpcErrors } from "../../generated/errors.js";
 import type { FileEntry } from "../../generated/types.js";
+import { writeFileAtomicSync } from "../storage/atomic-write.js";
 import type { Storage } from "../storage/database.js";
 import { sessionFiles } from "../storage/schema.js";
 
@@ -41,7 +31,10 @@ export class FileStore {
     // indexed file itself (never anything around it) is written back from the bytes just received.
     const dir = indexed ? undefined : storeDir(owner.workspaceDir);
     const path = indexed?.path ?? join(dir!, hex);
-    if (!intact(path, hex, bytes.length)) writeAtomically(dir ?? realDirectory(dirname(path)), path, bytes);
+    if (!intact(path, hex, bytes.length)) {
+      realDirectory(dir ?? dirname(path));
+      writeAtomically(path, bytes);
+    }
     if (!indexed) {
       this.storage.db
         .insert(sessionFiles)
@@ -140,22 +133,12 @@ function intact(path: string, hex: string, size: number): boolean {
   }
 }
 
-/** Temp file in the same directory, fsync, rename over the target (a link at the target is replaced, not followed). */
-function writeAtomically(dir: string, path: string, bytes: Buffer): void {
-  const tmp = join(dir, `.${randomBytes(8).toString("hex")}${PARTIAL}`);
-  const fd = openSync(tmp, "wx", 0o600);
-  try {
-    writeSync(fd, bytes);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(tmp, path);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+/**
+ * Through the daemon's one atomic writer (SPEC §19): the temp file is O_EXCL | O_NOFOLLOW with a random
+ * name; a link at the target (the store's own content-addressed name) is replaced, never followed.
+ */
+function writeAtomically(path: string, bytes: Buffer): void {
+  writeFileAtomicSync(path, bytes, { tempSuffix: PARTIAL, atTarget: "replace" });
 }
 
 /** Removes temp files a crash left mid-write, so a restart leaves no partial file in a workspace. */

@@ -84,7 +84,12 @@ export class TurnService {
     }
     const s = live.effective.sessions;
     const settings: TurnSettings = {
-      sandbox: this.sandbox.plan(live.effective.tools.bash.sandbox, agent.bashNetwork),
+      sandbox: this.sandbox.plan(
+        live.effective.tools.bash.sandbox,
+        agent.bashNetwork,
+        agent.bashEnv,
+        session.workspaceDir,
+      ),
       timeoutMs: s.tool_timeout_ms,
       outputMaxBytes: s.tool_output_max_bytes,
       askUserTimeoutMs: s.ask_user_timeout_ms,

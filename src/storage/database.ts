@@ -1,10 +1,11 @@
 // Opening the daemon's one SQLite database (SPEC §8): private file, WAL, checked-in drizzle migrations.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { ensurePrivateFile, refuseLink } from "./atomic-write.js";
 import * as schema from "./schema.js";
 import { type CheckpointTiming, WalCheckpointer } from "./wal-checkpointer.js";
 
@@ -61,7 +62,10 @@ export function openDatabase(
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // better-sqlite3 would create the file with the umask's mode (often 0644); creating it ourselves first
   // means it is never world-readable, not even for an instant. SQLite gives -wal and -shm the same mode.
-  if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  // A link at the database or its WAL files is refused, never followed (SPEC §19): SQLite opens them by
+  // name and would write through a planted link.
+  for (const suffix of ["-wal", "-shm", "-journal"]) refuseLink(`${path}${suffix}`);
+  ensurePrivateFile(path);
 
   let sqlite: Database.Database | undefined;
   try {

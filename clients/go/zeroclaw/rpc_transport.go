@@ -17,6 +17,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 )
@@ -65,11 +66,40 @@ func Dial(ctx context.Context, url string, opts ...Option) (*Client, error) {
 	return nil, fmt.Errorf("unsupported URL %q: use http(s)://, unix:PATH or a socket path", url)
 }
 
+// ConnectError is returned by Dial when nothing answers at Endpoint; it unwraps to the dial error.
+type ConnectError struct {
+	Endpoint string
+	Err      error
+}
+
+func (e *ConnectError) Error() string {
+	return fmt.Sprintf("cannot connect to %s: %v (is the server running and listening there? check the address, or pass another URL)", e.Endpoint, e.Err)
+}
+
+func (e *ConnectError) Unwrap() error { return e.Err }
+
+// expandHome reads a leading ~ as the home directory, as a shell would (unix:~/.app/daemon.sock).
+func expandHome(path string) string {
+	if path != "~" && !strings.HasPrefix(path, "~/") {
+		return path
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return path
+	}
+	return home + path[1:]
+}
+
 func dialSocket(ctx context.Context, path string, opts []Option) (*Client, error) {
+	path = expandHome(path)
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "unix", path)
 	if err != nil {
-		return nil, err
+		var op *net.OpError
+		if errors.As(err, &op) && op.Err != nil {
+			err = op.Err
+		}
+		return nil, &ConnectError{Endpoint: "unix:" + path, Err: err}
 	}
 	return NewClient(conn, opts...), nil
 }

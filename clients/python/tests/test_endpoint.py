@@ -6,7 +6,7 @@ import os
 import unittest
 
 import zeroclaw_client
-from zeroclaw_client import UnsupportedTransportError, default_url
+from zeroclaw_client import ConnectFailedError, UnsupportedTransportError, default_url
 
 from peer import ScriptedDaemon
 
@@ -38,7 +38,11 @@ class ConnectTest(unittest.IsolatedAsyncioTestCase):
             other = await zeroclaw_client.connect(daemon.path)
             await other.close()
             with self.assertRaises(UnsupportedTransportError):
+                await zeroclaw_client.connect("gopher://127.0.0.1:1/")
+            # ws:// is a transport now: nothing listening there is a ConnectFailedError naming it.
+            with self.assertRaises(ConnectFailedError) as failed:
                 await zeroclaw_client.connect("ws://127.0.0.1:1/")
+            self.assertEqual(failed.exception.endpoint, "ws://127.0.0.1:1/")
         finally:
             if saved is None:
                 del os.environ["ZEROCLAW_SOCKET"]

@@ -470,12 +470,15 @@ pub struct GatewayConfig {
     /// Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_origins: Option<Vec<String>>,
-    /// Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too.
+    /// Gateway connections that have not completed initialize yet (pending), including TCP connections whose HTTP request or upgrade has not arrived yet (SPEC §19). When this many are pending, a new connection closes the oldest pending one (a WebSocket with close 1013, a bare HTTP connection by closing it) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending WebSocket connections count toward max_connections too.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_pending_connections: Option<u64>,
     /// How long a dashboard/login code stays valid (single use).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub login_code_ttl_ms: Option<u64>,
+    /// The gateway's HTTP side has deadlines (SPEC §19): a TCP connection must deliver a request's headers within this long of connecting (or of its previous response, kept alive), and an upgrade to WebSocket must complete within it too; otherwise it is closed. Such connections count toward max_pending_connections (the oldest is closed to make room), so idle or half-sent requests can neither stay open nor pile up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub header_timeout_ms: Option<u64>,
     /// A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pending_timeout_ms: Option<u64>,
@@ -583,9 +586,12 @@ pub struct AgentToolsConfig {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct AgentBashConfig {
-    /// Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback.
+    /// Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace, and with it the host's abstract Unix sockets). Without it the sandbox has only its own loopback.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub network: Option<bool>,
+    /// Names of the daemon's environment variables this agent's bash also gets (SPEC §19). bash's environment is an allow-list: PATH, LANG, LC_*, TERM, TZ, USER, SHELL, and HOME and PWD set to the workspace; nothing else of the daemon's environment (provider keys, DATABASE_URL, tokens) reaches it unless named here. Applies sandboxed or not; the values travel in the child's environment, never on a command line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub env: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -690,12 +696,12 @@ pub struct ToolsConfig {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct BashToolConfig {
-    /// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
+    /// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network; SPEC §19: every capability dropped in a user namespace of its own even when the daemon runs as root, /run, /var/run and every folder holding a host Unix socket empty, the environment an allow-list plus the agent's tools.bash.env); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sandbox: Option<BashToolConfigSandbox>,
 }
 
-/// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
+/// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network; SPEC §19: every capability dropped in a user namespace of its own even when the daemon runs as root, /run, /var/run and every folder holding a host Unix socket empty, the environment an allow-list plus the agent's tools.bash.env); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BashToolConfigSandbox {
     #[serde(rename = "auto")]

@@ -16,7 +16,7 @@ const KEYWORDS = new Set(
 
 /** What the runtime (codegen/targets/go/runtime/) declares at package level. */
 const RUNTIME =
-  "Client Option NewClient Dial DefaultURL DefaultMaxFrameBytes ErrClosed ErrFrameTooLarge ErrWebSocket " +
+  "Client Option NewClient Dial DefaultURL DefaultMaxFrameBytes ErrClosed ErrFrameTooLarge ErrWebSocket ConnectError " +
   "RPCError UnknownVariant Nullable NullableOf NullValue Map MapOf Ptr UploadOptions WithMaxFrameBytes " +
   "WithLogger WithHTTPClient WithHeader";
 /** Methods `go vet` (stdmethods) expects a fixed signature of, and the client's own. */

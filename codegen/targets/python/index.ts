@@ -2,7 +2,7 @@
 // only, pyright strict clean): pyproject.toml (built by the package's own standard-library backend, so
 // `pip install ./DIR` needs no index), README.md, src/<name>/ with types.py, errors.py, client.py and
 // runtime/ (codec, transports, notification streams; the upload helper when the document has it).
-import type { Model } from "../../model/types.js";
+import type { Method, Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { pythonNaming } from "../../naming/tables/python.js";
 import { readRuntime } from "../assets.js";
@@ -25,11 +25,11 @@ export function emitPython(model: Model, options: EmitOptions): EmittedFile[] {
   const upload = UPLOAD.every((u) => model.methods.some((m) => m.name === u));
   const client = emitClient(py, upload);
   const streams = client.includes("Subscription(");
-  const runtime = `__init__ codec errors connection client${streams ? " streams" : ""}${upload ? " upload" : ""}`;
+  const runtime = `__init__ codec errors connection websocket client${streams ? " streams" : ""}${upload ? " upload" : ""}`;
   const types = [...model.types.values()].map((d) => names.type(d.name));
   const errors = ["ERRORS", ...[...model.errors.values()].map((e) => names.errorType(e))];
   const own = ["DEFAULT_URL", "Client", "connect", "default_url"];
-  const rt = `UNSET Connection ConnectionClosedError DecodeError FrameTooLargeError JsonValue RpcError Unset UnsupportedTransportError${streams ? " Subscription" : ""}`;
+  const rt = `UNSET ConnectFailedError Connection ConnectionClosedError DecodeError FrameTooLargeError JsonValue RpcError Unset UnsupportedTransportError${streams ? " Subscription" : ""}`;
   const url = model.servers[0]?.defaultUrl ?? defaultEndpoints(model)[0];
   const first = model.methods.find((m) => m.implementedBy === "server" && m.result !== undefined);
   const file = (path: string, content: string): EmittedFile => ({ path, content: `${BANNER}\n${content}` });
@@ -52,7 +52,7 @@ export function emitPython(model: Model, options: EmitOptions): EmittedFile[] {
         count: String(model.methods.length),
         url: url ? "" : '"http://127.0.0.1:8545"',
         where: url ? `default: ${url}` : "the document lists no server",
-        example: first ? names.method(first) : "method",
+        example: first ? `${names.method(first)}(${exampleArgs(first, py)})` : "method()",
       })}`,
     },
     file("build_backend/openrpc_build.py", readRuntime("python", "build_backend.py")),
@@ -74,6 +74,31 @@ ${types.length > 0 ? "# Every declared type, as types.py lists them (type checke
     file(`src/${pkg}/client.py`, client),
     ...runtime.split(" ").map((f) => file(`src/${pkg}/runtime/${f}.py`, readRuntime("python", `${f}.py`))),
   ];
+}
+
+/**
+ * The README example's arguments: the method's first example that documents a success, its scalar
+ * params as Python literals (keyword arguments by name, positional by position), so the example runs as
+ * written against a server that honours its own examples (our daemon's `initialize` needs its
+ * `protocol_version`). Empty when there is no such example, or it needs a value a literal cannot give.
+ */
+function exampleArgs(m: Method, py: PyTypes): string {
+  const example = m.examples.find((e) => e.error === undefined);
+  if (!example) return "";
+  const scalar = (v: unknown): v is string | number | boolean | null =>
+    v === null || ["string", "number", "boolean"].includes(typeof v);
+  const decl = m.paramsObject ? py.model.types.get(m.paramsObject.name) : undefined;
+  if (m.paramStructure === "by-name") {
+    if (!(decl?.kind === "object" && py.isClass(decl))) return "";
+    const wanted = example.params.filter((p) => p.value !== undefined);
+    if (!wanted.every((p) => scalar(p.value) && decl.members.some((mem) => mem.name === p.name))) return "";
+    return wanted
+      .map((p) => `${py.names.member(decl.name, p.name)}=${pyLiteral(p.value as never)}`)
+      .join(", ");
+  }
+  const values = example.params.map((p) => p.value);
+  if (!values.every(scalar)) return "";
+  return values.map((v) => pyLiteral(v as never)).join(", ");
 }
 
 /** A template from templates/ with its `{{key}}`s filled in. */

@@ -24,9 +24,11 @@ export function docstring(docs: Docs, pad: string, blank = false, add: (string |
     .trim()
     .replace(/\r\n?/g, "\n")
     .replaceAll("\\", "\\\\")
-    .replaceAll('"""', '\\"\\"\\"')
-    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
-    .replace(/"$/, '\\"');
+    // A quote next to another quote, or last, is escaped: no run of them can close the string early.
+    .replace(/"/g, (q, i: number, all: string) =>
+      all[i - 1] === '"' || all[i + 1] === '"' || i === all.length - 1 ? '\\"' : q,
+    )
+    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
   if (text === "") return "";
   const [first, ...rest] = text.split("\n");
   const body = rest.map((l) => (l.trim() === "" ? "" : `${pad}${l}`)).join("\n");
@@ -37,8 +39,12 @@ export function docstring(docs: Docs, pad: string, blank = false, add: (string |
 export const comment = (text: string): string =>
   `  # ${text.replace(/[\x00-\x1f\x7f\x85\u2028\u2029]+/g, " ").trimEnd()}`;
 
-/** Where the names a module may use come from; any other name is a declaration in `.types`. */
-const SOURCES = new Map(
+/**
+ * Where the names a module may use come from; any other name is a declaration in `.types`. Each is a
+ * reserved type name in naming/tables/python.ts, so no declaration of a document takes one
+ * (test/codegen-hostile-names.test.ts checks the two lists agree).
+ */
+export const SOURCES = new Map(
   [
     "collections.abc: Awaitable Callable",
     "typing: Literal TypeAlias",

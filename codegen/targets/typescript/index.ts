@@ -44,6 +44,7 @@ export function emitTypescript(model: Model, options: EmitOptions): EmittedFile[
 export { Client, connect, DEFAULT_URL } from "./client.js";
 export * from "./errors.js";
 export { type CallOptions, type ConnectOptions, Connection, ConnectionError, RpcError } from "./runtime/connection.js";
+export { ConnectError } from "./runtime/transports.js";
 ${upload ? 'export type { UploadOptions, UploadResult } from "./runtime/upload.js";\n' : ""}export type * from "./types.js";
 `,
     },

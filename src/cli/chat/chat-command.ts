@@ -46,8 +46,12 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
   const { client, connection } = daemon;
   let sessionId: string;
   let agent: string;
+  let created: boolean;
+  // A session this chat made and never prompted is deleted when the chat leaves, so quitting at once
+  // leaves no empty, untitled session behind in `zeroclaw sessions` or the dashboard.
+  let prompted = false;
   try {
-    ({ sessionId, agent } = await openSession(daemon, opts));
+    ({ sessionId, agent, created } = await openSession(daemon, opts));
   } catch (err) {
     connection.close();
     throw err;
@@ -130,6 +134,7 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
 
   /** One turn; its outcome, or "error" when the daemon refused it (said on screen). */
   const turn = async (text: string): Promise<SessionPromptResult["outcome"] | "error"> => {
+    prompted = true;
     running = client.sessionPrompt({ session_id: sessionId, prompt: text });
     try {
       return (await running).outcome;
@@ -177,26 +182,41 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
   leaving = true;
   render.endLine();
   input.close();
+  if (created && !prompted && !lost)
+    await client.sessionDelete({ session_id: sessionId }).catch(() => undefined);
   connection.close();
   if (lost) process.stderr.write("zeroclaw chat: the daemon closed the connection\n");
   return code;
 }
 
-/** A new session, or (with --session) an existing one resumed: its first page proves it is there. */
+/**
+ * A new session; with --session NAME the session of that name, resumed when it exists and created
+ * under that name when it does not (said on stderr, so a script sees which happened).
+ */
 async function openSession(
   daemon: DaemonClient,
   opts: ChatOptions,
-): Promise<{ sessionId: string; agent: string }> {
+): Promise<{ sessionId: string; agent: string; created: boolean }> {
   const { client } = daemon;
   if (opts.session !== undefined) {
     try {
       const { sessions } = await client.sessionList({});
       const found = sessions.find((s) => s.session_id === opts.session);
-      if (!found)
-        throw new CliError(`no session ${opts.session}: \`zeroclaw sessions\` lists yours`, Exit.failed);
-      if (found.state === "killed")
-        throw new CliError(`session ${opts.session} was killed and cannot be resumed`, Exit.failed);
-      return { sessionId: found.session_id, agent: found.agent };
+      if (found) {
+        if (found.state === "killed")
+          throw new CliError(
+            `session ${opts.session} was killed and cannot be resumed: \`zeroclaw chat --session NEW_NAME\` starts another`,
+            Exit.failed,
+          );
+        return { sessionId: found.session_id, agent: found.agent, created: false };
+      }
+      const created = await client.sessionNew({
+        session_id: opts.session,
+        ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
+        ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
+      });
+      process.stderr.write(`zeroclaw chat: no session ${created.session_id} yet: created it\n`);
+      return { sessionId: created.session_id, agent: created.agent, created: true };
     } catch (err) {
       throw rpcFailure(err);
     }
@@ -206,7 +226,7 @@ async function openSession(
       ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
       ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
     });
-    return { sessionId: created.session_id, agent: created.agent };
+    return { sessionId: created.session_id, agent: created.agent, created: true };
   } catch (err) {
     throw rpcFailure(err);
   }

@@ -3,9 +3,10 @@
 // Runs until Ctrl-C (exit 0), until the daemon goes away (exit 3), or until the daemon ends the
 // subscription because the watcher lost its right to the session (exit 1); one that fell behind
 // (lagging) subscribes again and goes on.
+import { ErrorCode, RpcError } from "../../../generated/errors.js";
 import { Method } from "../../../generated/methods.js";
 import { describeRpcError, openDaemon, rpcFailure } from "../daemon-client.js";
-import { Exit } from "../exit-codes.js";
+import { CliError, Exit } from "../exit-codes.js";
 import { Questions } from "./questions.js";
 import { type Update, UpdateRenderer } from "./render.js";
 import { TerminalScreen } from "./screen.js";
@@ -149,6 +150,11 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
     leaving = true;
     input?.close();
     connection.close();
+    if (err instanceof RpcError && err.code === ErrorCode.SESSION_NOT_FOUND)
+      throw new CliError(
+        `no session ${sessionId} (${err.code} session_not_found): \`zeroclaw sessions\` lists yours; \`zeroclaw chat --session ${sessionId}\` starts it`,
+        Exit.failed,
+      );
     throw rpcFailure(err);
   }
   const code = await done;

@@ -7,7 +7,7 @@ import { accessSync, constants as fsConstants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { settleOnce } from "../settle-once.js";
 import type { Tool, ToolContext } from "../tool.js";
-import { bwrapArgs } from "./bash-sandbox.js";
+import { bwrapArgs, forCall } from "./bash-sandbox.js";
 
 export type BashResult = {
   exit_code: number | null;
@@ -20,22 +20,27 @@ export type BashResult = {
 };
 
 /**
- * Variable names that look like credentials. The daemon's own environment may hold provider API keys
- * (OPENAI_API_KEY…) or tokens it was started with; the command is written by a model, possibly steered
- * by untrusted content, so it must not be able to read (and exfiltrate) them. Matching is
- * case-insensitive and deliberately broad: dropping a harmless KEYBOARD_LAYOUT costs less than
- * leaking a my_token.
+ * The environment bash gets (SPEC §19): an allow-list, not a name filter. The daemon's environment may
+ * hold provider keys and whatever its starter had (DATABASE_URL, MYSQL_PWD, CI_JOB_JWT, GH_PAT…: no
+ * name pattern catches them all); the command is written by a model, possibly steered by untrusted
+ * content, so it gets only what a shell needs — plus the names the agent lists in tools.bash.env.
+ * HOME is the workspace (the real one is hidden by the sandbox). The same list applies unsandboxed
+ * ("off"): a user turning the sandbox off does not expect the daemon's secrets in every command.
+ * The values go through the child's environment, never bwrap's argv (--setenv would put a passed
+ * secret on a command line every local user can read, §19).
  */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD/i;
+const ALLOWED_ENV = new Set(["PATH", "LANG", "TERM", "TZ", "USER", "SHELL"]);
 
-function childEnv(workspaceDir: string): NodeJS.ProcessEnv {
+export function childEnv(workspaceDir: string, passEnv: readonly string[] = []): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
+  const passed = new Set(passEnv);
   for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !SECRET_NAME.test(name)) env[name] = value;
+    if (value === undefined) continue;
+    if (ALLOWED_ENV.has(name) || name.startsWith("LC_") || passed.has(name)) env[name] = value;
   }
-  // The inherited PWD/OLDPWD describe the daemon's directory, not the workspace the command runs in.
+  env.PATH ??= "/usr/local/bin:/usr/bin:/bin";
+  env.HOME = workspaceDir;
   env.PWD = workspaceDir;
-  delete env.OLDPWD;
   return env;
 }
 
@@ -167,11 +172,11 @@ function runCommand(command: string, ctx: ToolContext): Promise<BashResult | { e
       const argv = [findShell(), "-c", command];
       const [file, args] =
         sandbox.kind === "bwrap"
-          ? [sandbox.bwrap, bwrapArgs(sandbox, workspaceDir, argv)]
+          ? [sandbox.bwrap, bwrapArgs(forCall(sandbox, workspaceDir), workspaceDir, argv)]
           : [argv[0]!, argv.slice(1)];
       child = spawn(file, args, {
         cwd: workspaceDir,
-        env: childEnv(workspaceDir),
+        env: childEnv(workspaceDir, sandbox.passEnv),
         // stdin is /dev/null: nobody can type into it, and a command waiting for input would only sit
         // there until the timeout.
         stdio: ["ignore", "pipe", "pipe"],
@@ -234,6 +239,25 @@ export const bashTool: Tool = {
     const command = commandOf(args);
     // Arguments come from the model unvalidated; a bad call is answered, not thrown.
     if (command === undefined) return { error: "bash needs {command: string}" };
-    return runCommand(command, ctx);
+    let result = await runCommand(command, ctx);
+    // A host socket's folder can vanish between the plan (read at the call) and bwrap's mounts: bwrap
+    // then stops before the command runs, and a fresh plan no longer names it. Twice at most.
+    for (let retry = 0; retry < 2 && ctx.sandbox.kind === "bwrap" && sandboxSetupFailed(result); retry++)
+      result = await runCommand(command, ctx);
+    return result;
   },
 };
+
+/** bwrap's own refusal to set a mount up (the command never started), as it words it. */
+const BWRAP_SETUP_FAILURE = /^bwrap: Can't (mkdir|create file at|mount tmpfs on|find source path) [^\n]*\n?$/;
+
+function sandboxSetupFailed(result: BashResult | { error: string }): boolean {
+  return (
+    "exit_code" in result &&
+    result.exit_code === 1 &&
+    result.stdout === "" &&
+    !result.timed_out &&
+    result.cancelled !== true &&
+    BWRAP_SETUP_FAILURE.test(result.stderr)
+  );
+}

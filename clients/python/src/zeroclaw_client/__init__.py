@@ -30,6 +30,7 @@ from .errors import (
 )
 from .runtime import (
     UNSET,
+    ConnectFailedError,
     Connection,
     ConnectionClosedError,
     DecodeError,
@@ -68,6 +69,7 @@ __all__ = [
     "UploadIncompleteError",
     "UploadHashMismatchError",
     "UNSET",
+    "ConnectFailedError",
     "Connection",
     "ConnectionClosedError",
     "DecodeError",

@@ -21,7 +21,7 @@ class Client(ClientBase, Uploads[FileUploadCommitResult]):
     JSON-RPC 2.0 over NDJSON on a local Unix socket (named pipe on Windows) and over WebSocket text frames on the gateway. This document is the single source of truth: types, validators, error codes, the daemon's method table and the typed client are generated from it.
 
     Decisions taken beyond the written contract (docs/protocol.md):
-    - Params are by-name only. `params` absent means `{}`; an array is refused with -32602 (`invalid_params`, path "").
+    - Params are by-name only. `params` absent means `{}`; an array is refused with -32602 (`invalid_params`, path \"\").
     - A frame's size is the bytes before its `\\n`; a tolerated trailing `\\r` counts, so the daemon never holds more than the limit. A frame that is not valid UTF-8 is a parse error (-32700).
     - A request envelope may carry unknown members; they are ignored. An envelope with both a string `method` and `result`/`error` cannot be given a direction: -32600 with id null.
     - Order of checks for a request: envelope, method known, initialized, grant, local-only, params schema, handler. A principal without the grant therefore learns nothing about the params schema.
@@ -265,7 +265,7 @@ class Client(ClientBase, Uploads[FileUploadCommitResult]):
     async def session_prompt(self, *, session_id: str, prompt: str, attachments: list[str] | None = None) -> SessionPromptResult:
         """Run one turn; session/update notifications stream its progress, the result comes at turn end.
 
-        One turn at a time per session (-32002 otherwise). A closed session is rehydrated first (recovering an interrupted turn with one visible marker). Cancellation (session/cancel, session/kill, the starting connection closing, a write stall) ends the turn with outcome cancelled, never an error; a provider failure ends it with outcome failed and a clear content. Every update of the turn is written before this response. Also accepted as a notification (zerocode sends it so): the turn runs exactly the same, its turn_complete update is the only result, and a prompt refused before its turn starts gets one session/update turn_complete with outcome failed, turnId null and error {code, data}. In the zeroclaw dialect that refusal is {session_id, type: turn_complete, outcome: failed, content: the error message}: session_id is the id sent ("" when no string was sent), and there is no turnId or error member.
+        One turn at a time per session (-32002 otherwise). A closed session is rehydrated first (recovering an interrupted turn with one visible marker). Cancellation (session/cancel, session/kill, the starting connection closing, a write stall) ends the turn with outcome cancelled, never an error; a provider failure ends it with outcome failed and a clear content. Every update of the turn is written before this response. Also accepted as a notification (zerocode sends it so): the turn runs exactly the same, its turn_complete update is the only result, and a prompt refused before its turn starts gets one session/update turn_complete with outcome failed, turnId null and error {code, data}. In the zeroclaw dialect that refusal is {session_id, type: turn_complete, outcome: failed, content: the error message}: session_id is the id sent (\"\" when no string was sent), and there is no turnId or error member.
 
         ``session/prompt``
 

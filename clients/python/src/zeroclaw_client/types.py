@@ -1004,9 +1004,11 @@ class GatewayConfig:
     allowed_origins: list[str] | None = None
     """Browser origins (scheme://host[:port], compared exactly, scheme and host lower-cased) whose WebSocket upgrades are accepted besides the gateway's own http://<host>:<port> (and, for a loopback or wildcard host, the loopback origins http://127.0.0.1:<port>, http://localhost:<port>, http://[::1]:<port>). An upgrade with any other Origin header (including "null") gets HTTP 403, and GET / from a page address that is not admitted answers a short page naming the address to open instead. Clients that send no Origin are unaffected."""
     max_pending_connections: int | None = None
-    """Gateway connections that have not completed initialize yet (pending). When this many are pending, a new upgrade closes the oldest pending connection (WebSocket close 1013) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending connections count toward max_connections too."""
+    """Gateway connections that have not completed initialize yet (pending), including TCP connections whose HTTP request or upgrade has not arrived yet (SPEC §19). When this many are pending, a new connection closes the oldest pending one (a WebSocket with close 1013, a bare HTTP connection by closing it) and is accepted, so a client that initializes promptly always gets in while the gateway is under max_connections (SPEC §17). Pending WebSocket connections count toward max_connections too."""
     login_code_ttl_ms: int | None = None
     """How long a dashboard/login code stays valid (single use)."""
+    header_timeout_ms: int | None = None
+    """The gateway's HTTP side has deadlines (SPEC §19): a TCP connection must deliver a request's headers within this long of connecting (or of its previous response, kept alive), and an upgrade to WebSocket must complete within it too; otherwise it is closed. Such connections count toward max_pending_connections (the oldest is closed to make room), so idle or half-sent requests can neither stay open nor pile up."""
     pending_timeout_ms: int | None = None
     """A gateway connection still pending (initialize not completed) this long after its upgrade is closed, with no message. Shorter than rpc.initialize_timeout_ms, which still applies to local connections."""
     revoked_close_ms: int | None = None
@@ -1024,6 +1026,7 @@ class GatewayConfig:
             allowed_origins=_c.optional(o, "allowed_origins", _c.list_of(_c.string)),
             max_pending_connections=_c.optional(o, "max_pending_connections", _c.integer),
             login_code_ttl_ms=_c.optional(o, "login_code_ttl_ms", _c.integer),
+            header_timeout_ms=_c.optional(o, "header_timeout_ms", _c.integer),
             pending_timeout_ms=_c.optional(o, "pending_timeout_ms", _c.integer),
             revoked_close_ms=_c.optional(o, "revoked_close_ms", _c.integer),
             auth_throttle=_c.optional(o, "auth_throttle", GatewayAuthThrottle.from_json),
@@ -1045,6 +1048,8 @@ class GatewayConfig:
             out["max_pending_connections"] = _c.encode(self.max_pending_connections)
         if self.login_code_ttl_ms is not None:
             out["login_code_ttl_ms"] = _c.encode(self.login_code_ttl_ms)
+        if self.header_timeout_ms is not None:
+            out["header_timeout_ms"] = _c.encode(self.header_timeout_ms)
         if self.pending_timeout_ms is not None:
             out["pending_timeout_ms"] = _c.encode(self.pending_timeout_ms)
         if self.revoked_close_ms is not None:
@@ -1246,19 +1251,24 @@ class AgentToolsConfig:
 @dataclasses.dataclass(kw_only=True, slots=True)
 class AgentBashConfig:
     network: bool | None = None
-    """Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace). Without it the sandbox has only its own loopback."""
+    """Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace, and with it the host's abstract Unix sockets). Without it the sandbox has only its own loopback."""
+    env: list[str] | None = None
+    """Names of the daemon's environment variables this agent's bash also gets (SPEC §19). bash's environment is an allow-list: PATH, LANG, LC_*, TERM, TZ, USER, SHELL, and HOME and PWD set to the workspace; nothing else of the daemon's environment (provider keys, DATABASE_URL, tokens) reaches it unless named here. Applies sandboxed or not; the values travel in the child's environment, never on a command line."""
 
     @classmethod
     def from_json(cls, value: JsonValue) -> AgentBashConfig:
         o = _c.obj(value, "AgentBashConfig")
         return cls(
             network=_c.optional(o, "network", _c.boolean),
+            env=_c.optional(o, "env", _c.list_of(_c.string)),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
         out: dict[str, JsonValue] = {}
         if self.network is not None:
             out["network"] = _c.encode(self.network)
+        if self.env is not None:
+            out["env"] = _c.encode(self.env)
         return out
 
 
@@ -1448,7 +1458,7 @@ class ToolsConfig:
 @dataclasses.dataclass(kw_only=True, slots=True)
 class BashToolConfig:
     sandbox: BashToolConfigSandbox | None = None
-    """Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force."""
+    """Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network; SPEC §19: every capability dropped in a user namespace of its own even when the daemon runs as root, /run, /var/run and every folder holding a host Unix socket empty, the environment an allow-list plus the agent's tools.bash.env); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force."""
 
     @classmethod
     def from_json(cls, value: JsonValue) -> BashToolConfig:
@@ -3829,7 +3839,7 @@ class ZeroclawSessionUpdateHistoryTrimmed:
 
 @dataclasses.dataclass(kw_only=True, slots=True)
 class ZeroclawSessionUpdateTurnComplete:
-    """The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none)."""
+    """The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent (\"\" when none)."""
 
     session_id: str
     type: Literal["turn_complete"] = "turn_complete"
@@ -4147,7 +4157,7 @@ def decode_PermissionProfileGrantsValueItem(value: JsonValue) -> PermissionProfi
 
 
 BashToolConfigSandbox: TypeAlias = Literal["auto", "bwrap", "off"]
-"""Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force."""
+"""Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network; SPEC §19: every capability dropped in a user namespace of its own even when the daemon runs as root, /run, /var/run and every folder holding a host Unix socket empty, the environment an allow-list plus the agent's tools.bash.env); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force."""
 
 
 def decode_BashToolConfigSandbox(value: JsonValue) -> BashToolConfigSandbox:

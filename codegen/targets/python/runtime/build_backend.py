@@ -17,6 +17,7 @@ import gzip
 import hashlib
 import io
 import os
+import re
 import tarfile
 import tomllib
 import zipfile
@@ -45,18 +46,24 @@ def _project() -> dict[str, Any]:
     return project
 
 
+def _header(value: object) -> str:
+    """A METADATA header value on one line: a line break in a value would start a header of its own
+    (``MIT\nRequires-Dist: x`` would add a dependency), so every control character becomes a space."""
+    return re.sub(r"[\x00-\x1f\x7f\x85\u2028\u2029]+", " ", str(value)).strip()
+
+
 def _metadata(project: dict[str, Any]) -> str:
     lines = ["Metadata-Version: 2.1"]
     for key, field in _FIELDS.items():
         value: Any = project.get(key)
         if field and value is not None:
             values: list[Any] = value if isinstance(value, list) else [value]  # pyright: ignore[reportUnknownVariableType]
-            lines += [f"{field}: {v}" for v in values]
+            lines += [f"{field}: {_header(v)}" for v in values]
     license: Any = project.get("license")
     if license is not None:  # only the table form { text = "…" }; a PEP 639 expression needs 2.4
         if not isinstance(license, dict) or list(license) != ["text"]:  # pyright: ignore[reportUnknownArgumentType]
             raise ValueError(f"build_backend/openrpc_build.py needs license = {{ text = ... }}, not {license!r}")
-        lines.append(f"License: {license['text']}")
+        lines.append(f"License: {_header(license['text'])}")
     readme = project.get("readme")
     if isinstance(readme, str):
         readme = {"file": readme}

@@ -104,6 +104,18 @@ class ConnectionClosedError(ConnectionError):
     """The connection ended (or was closed here) before the server answered."""
 
 
+class ConnectFailedError(ConnectionError):
+    """The server could not be reached at ``endpoint``: the message names it and says what to check."""
+
+    def __init__(self, endpoint: str, reason: str) -> None:
+        super().__init__(
+            f"cannot connect to {endpoint}: {reason} "
+            "(is the server running and listening there? check the address, or pass another URL)"
+        )
+        self.endpoint = endpoint
+        self.reason = reason
+
+
 class FrameTooLargeError(ValueError):
     """A message is bigger than the ``max_frame_bytes`` the connection was opened with."""
 

@@ -46,8 +46,13 @@ impl std::error::Error for RpcError {}
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum TransportError {
-    /// The socket failed (connect, read, write).
+    /// The socket failed (read, write).
     Io(std::io::Error),
+    /// Nothing answered at `endpoint` (no such socket, nobody listening, no permission).
+    Connect {
+        endpoint: String,
+        source: std::io::Error,
+    },
     /// The HTTP exchange failed, or the server answered with an HTTP error and no JSON-RPC response.
     Http(String),
     /// The connection closed before the answer came.
@@ -64,6 +69,11 @@ impl fmt::Display for TransportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TransportError::Io(e) => write!(f, "socket: {e}"),
+            TransportError::Connect { endpoint, source } => write!(
+                f,
+                "cannot connect to {endpoint}: {source} (is the server running and listening there? \
+                 check the address, or pass another URL)"
+            ),
             TransportError::Http(e) => write!(f, "http: {e}"),
             TransportError::Closed => f.write_str("connection closed"),
             TransportError::Timeout => f.write_str("no answer within the call timeout"),
@@ -76,6 +86,7 @@ impl std::error::Error for TransportError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             TransportError::Io(e) => Some(e),
+            TransportError::Connect { source, .. } => Some(source),
             _ => None,
         }
     }
@@ -220,10 +231,18 @@ impl Connection {
         }
     }
 
-    /// Connects to the Unix socket at `path`.
+    /// Connects to the Unix socket at `path`; a leading `~` is the home directory, as a shell reads it.
     pub fn open_path(path: &Path) -> Result<Connection, TransportError> {
+        let expanded = expand_home(path);
+        let socket = socket::Socket::connect(&expanded).map_err(|e| match e {
+            TransportError::Io(source) => TransportError::Connect {
+                endpoint: format!("unix:{}", expanded.display()),
+                source,
+            },
+            other => other,
+        })?;
         Ok(Connection {
-            transport: Transport::Socket(socket::Socket::connect(path)?),
+            transport: Transport::Socket(socket),
         })
     }
 
@@ -329,5 +348,18 @@ impl Incoming {
             (None, Some(result)) => Some(Ok(result)),
             (None, None) => None,
         }
+    }
+}
+
+/// `~` or `~/…` with the home directory (`$HOME`) in place of the `~`; any other path as it is.
+fn expand_home(path: &Path) -> std::path::PathBuf {
+    let text = path.to_string_lossy();
+    match (text.strip_prefix('~'), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+            let mut out = std::path::PathBuf::from(home);
+            out.push(rest.trim_start_matches('/'));
+            out
+        }
+        _ => path.to_path_buf(),
     }
 }

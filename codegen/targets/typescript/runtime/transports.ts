@@ -2,6 +2,25 @@
 // (the `ws` package), `unix:PATH` or a bare filesystem path → newline-delimited JSON over a Unix
 // socket. Each delivers whole JSON texts (frames) both ways.
 import { connect as netConnect, type Socket } from "node:net";
+import { homedir } from "node:os";
+
+/** Nothing answered at `endpoint`: the message names it and says what to check; `cause` is the OS error. */
+export class ConnectError extends Error {
+  constructor(
+    readonly endpoint: string,
+    cause: Error,
+  ) {
+    super(
+      `cannot connect to ${endpoint}: ${cause.message} (is the server running and listening there? check the address, or pass another URL)`,
+      { cause },
+    );
+    this.name = "ConnectError";
+  }
+}
+
+/** A leading `~` is the home directory, as a shell reads it (`unix:~/.app/daemon.sock`). */
+const expandHome = (path: string): string =>
+  path === "~" || path.startsWith("~/") ? homedir() + path.slice(1) : path;
 
 export interface Transport {
   send(frame: string): Promise<void>;
@@ -82,12 +101,13 @@ class SocketTransport implements Transport {
     socket.on("error", () => undefined); // "close" follows and reports it
   }
 
-  static open(path: string): Promise<Transport> {
+  static open(given: string): Promise<Transport> {
+    const path = expandHome(given);
     return new Promise((resolve, reject) => {
       const socket = netConnect(path);
-      socket.once("error", reject);
+      socket.once("error", (err) => reject(new ConnectError(`unix:${path}`, err)));
       socket.once("connect", () => {
-        socket.off("error", reject);
+        socket.removeAllListeners("error");
         resolve(new SocketTransport(socket));
       });
     });

@@ -3,10 +3,17 @@
 
 from .codec import UNSET, DecodeError, JsonValue, Unset
 from .connection import Connection
-from .errors import ConnectionClosedError, FrameTooLargeError, RpcError, UnsupportedTransportError
+from .errors import (
+    ConnectFailedError,
+    ConnectionClosedError,
+    FrameTooLargeError,
+    RpcError,
+    UnsupportedTransportError,
+)
 
 __all__ = [
     "UNSET",
+    "ConnectFailedError",
     "Connection",
     "ConnectionClosedError",
     "DecodeError",

@@ -7,7 +7,9 @@
 - ``http://`` / ``https://``: one POST per message (``urllib`` in a worker thread: the standard
   library's HTTP client, TLS, proxies and chunked bodies included). HTTP has no way back, so
   handlers and listeners are never called there.
-- ``ws://`` / ``wss://``: ``UnsupportedTransportError`` (no WebSocket in the standard library).
+- ``ws://`` / ``wss://``: one JSON-RPC message per WebSocket text frame (``websocket.py``, RFC 6455 on
+  asyncio streams: the standard library has no WebSocket client, and a dependency would be one more thing
+  every user installs).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .codec import Decoder, DecodeError, JsonValue, dumps, encode, loads
 from .errors import (
+    ConnectFailedError,
     ConnectionClosedError,
     ErrorClass,
     FrameTooLargeError,
@@ -209,23 +212,33 @@ class SocketConnection(Connection):
             )
         if self._writer.is_closing():
             raise ConnectionClosedError("the connection is closed")
-        self._writer.write(line + b"\n")
+        self._write_frame(line)
         try:
             await self._writer.drain()
         except (ConnectionError, OSError) as e:
             raise ConnectionClosedError(str(e)) from e
 
+    def _write_frame(self, frame: bytes) -> None:
+        """One message on the wire: a line (NDJSON); a WebSocket connection writes a text frame."""
+        self._writer.write(frame + b"\n")
+
+    async def _read_frame(self) -> bytes | None:
+        """The next message, or None at the end of the stream."""
+        try:
+            line = await self._reader.readline()
+        except ValueError:
+            log.error("a frame over the read limit; closing the connection")
+            return None
+        if not line.endswith(b"\n"):
+            return None  # end of stream (a partial last line is not a frame)
+        return line[:-1].removesuffix(b"\r")
+
     async def _read_loop(self) -> None:
         try:
             while True:
-                try:
-                    line = await self._reader.readline()
-                except ValueError:
-                    log.error("a frame over the read limit; closing the connection")
+                frame = await self._read_frame()
+                if frame is None:
                     break
-                if not line.endswith(b"\n"):
-                    break  # end of stream (a partial last line is not a frame)
-                frame = line[:-1].removesuffix(b"\r")
                 if frame.strip():
                     await self._dispatch(frame)
         except (ConnectionError, OSError) as e:
@@ -373,18 +386,22 @@ async def open_connection(
     timeout: float | None = None,
     max_frame_bytes: int | None = None,
 ) -> Connection:
-    """The connection ``url`` names: ``http(s)://``, ``unix:PATH`` or a socket path."""
+    """The connection ``url`` names: ``http(s)://``, ``ws(s)://``, ``unix:PATH`` or a socket path."""
     if re.match(r"(?i)https?://", url):
         return HttpConnection(url, known_errors=known_errors, headers=headers, timeout=timeout)
     if re.match(r"(?i)wss?://", url):
-        raise UnsupportedTransportError(
-            f"{url}: WebSocket is not supported (the client uses the standard library only); "
-            "use http(s)://, unix:PATH or a socket path"
-        )
+        from .websocket import WebSocketConnection, open_websocket
+
+        reader, writer = await asyncio.wait_for(open_websocket(url, headers or {}), timeout)
+        return WebSocketConnection(reader, writer, known_errors=known_errors, max_frame_bytes=max_frame_bytes)
     if re.match(r"(?i)[a-z][a-z0-9+.-]*://", url) and not url.lower().startswith("unix:"):
-        raise UnsupportedTransportError(f"{url}: use http(s)://, unix:PATH or a socket path")
-    path = re.sub(r"(?i)^unix:(//)?", "", url)
-    reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(path, limit=READ_LIMIT), timeout)
+        raise UnsupportedTransportError(f"{url}: use http(s)://, ws(s)://, unix:PATH or a socket path")
+    # A leading ~ is the home directory, as a shell would read it (`unix:~/.app/daemon.sock`).
+    path = os.path.expanduser(re.sub(r"(?i)^unix:(//)?", "", url))
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(path, limit=READ_LIMIT), timeout)
+    except OSError as err:
+        raise ConnectFailedError(f"unix:{path}", err.strerror or str(err)) from err
     return SocketConnection(reader, writer, known_errors=known_errors, max_frame_bytes=max_frame_bytes)
 
 
