@@ -193,6 +193,8 @@ const COMMANDS: Record<string, Command> = {
       name: { type: "string" },
       "ref-root": { type: "string" },
       integers: { type: "string" },
+      check: { type: "boolean" },
+      "list-languages": { type: "boolean" },
     },
     positionals: { min: 0, max: 0 },
     async run(v) {
@@ -204,6 +206,8 @@ const COMMANDS: Record<string, Command> = {
         name: str(v.name),
         refRoot: str(v["ref-root"]),
         integers: str(v.integers),
+        check: v.check === true,
+        listLanguages: v["list-languages"] === true,
       });
     },
   },

@@ -4,12 +4,19 @@
 // read into the model (codegen/model/) and handed to the language's target (codegen/targets/). Only
 // files under --out are written; the zeroclaw lint profile is not applied (that is for our own
 // openrpc.json, `npm run generate`).
+//
+// Every problem of a document is reported in one run (issue 27.8): each stage adds its problems to one
+// list, and a later stage runs only when what it reads is safe to read (no nesting past the cap, no
+// refused $ref, a valid document). `--check` runs every stage and every language's target in memory
+// and writes nothing; `--list-languages` emits a one-method document in memory per target, so the
+// files it lists are the ones the target writes today.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
 import {
   bundleExternalRefs,
   formatProblem,
   inputProblems,
+  type Model,
   readDocument,
   validateDocument,
   withSafeProse,
@@ -27,20 +34,33 @@ export type CodegenOptions = {
   refRoot?: string;
   /** `native` (default): int64/i64/number/int unless bounds need more; `exact`: lossless types. */
   integers?: string;
+  /** Report every problem of the document (for all languages), write nothing. */
+  check?: boolean;
+  /** Print each language, its aliases and the files it writes. */
+  listLanguages?: boolean;
 };
+
+const langs = (): string => TARGETS.map((t) => t.lang).join(", ");
 
 export function codegenCommand(
   o: CodegenOptions,
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
   warn: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
 ): number {
+  if (o.listLanguages) {
+    for (const line of listLanguages()) log(line);
+    return Exit.ok;
+  }
   if (!o.openrpc) throw usageError("missing --openrpc FILE");
-  if (!o.lang) throw usageError(`missing --lang (${TARGETS.map((t) => t.lang).join(", ")})`);
-  if (!o.out) throw usageError("missing --out DIR");
-  const target = findTarget(o.lang);
-  if (!target) throw usageError(`unknown --lang ${o.lang} (${TARGETS.map((t) => t.lang).join(", ")})`);
-  if (!target.emit)
+  if (!o.check && !o.lang) throw usageError(`missing --lang (${langs()})`);
+  if (!o.check && !o.out) throw usageError("missing --out DIR");
+  const target = o.lang === undefined ? undefined : findTarget(o.lang);
+  if (o.lang !== undefined && !target) throw usageError(`unknown --lang ${o.lang} (${langs()})`);
+  if (target && !target.emit)
     throw usageError(`--lang ${target.lang}: the ${target.displayName} target is not yet available`);
+  const integers = o.integers ?? "native";
+  if (integers !== "native" && integers !== "exact")
+    throw usageError(`--integers ${integers}: native or exact`);
 
   let text: string;
   try {
@@ -54,48 +74,28 @@ export function codegenCommand(
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    throw new CliError(`${o.openrpc} is not JSON: ${(err as Error).message}`, Exit.failed);
+    // V8's message quotes the text around the error: say where, not what (SPEC §19: no byte echoed).
+    const at = /position (\d+)/.exec((err as Error).message);
+    throw new CliError(`${o.openrpc} is not JSON${at ? ` (error at offset ${at[1]})` : ""}`, Exit.failed);
   }
-  // Hostile input (SPEC §19): too deep, or numbers no language can spell — refused before anything
-  // recursive reads it (and again once other files joined it); then its prose is made safe.
-  refuseHostile(doc, o.openrpc);
-  // Another file's schemas and errors, named by an external $ref, join the document first.
-  if (doc !== null && typeof doc === "object" && !Array.isArray(doc)) {
-    const bundled = bundleExternalRefs(doc as Record<string, unknown>, o.openrpc, o.refRoot);
-    for (const w of bundled.warnings) warn(`warning: ${w}`);
-    if (bundled.errors.length > 0)
-      throw new CliError(
-        `${o.openrpc}: external $refs refused:\n${bundled.errors.map((e) => `  ${e}`).join("\n")}`,
-        Exit.failed,
-      );
-    doc = bundled.document;
-  }
-  refuseHostile(doc, o.openrpc);
-  doc = withSafeProse(doc);
-  const problems = validateDocument(doc);
-  if (problems.length > 0)
-    throw new CliError(
-      `${o.openrpc} is not a valid OpenRPC document:\n${problems.map((p) => `  ${formatProblem(p)}`).join("\n")}`,
-      Exit.failed,
-    );
-  const model = readDocument(doc);
-  const broken = model.notes.filter((n) => n.severity === "error");
-  if (broken.length > 0)
-    throw new CliError(
-      `${o.openrpc} is not a valid OpenRPC document:\n${broken.map((n) => `  ${n.pointer.slice(1) || "/"}: ${n.message}`).join("\n")}`,
-      Exit.failed,
-    );
-
-  // A name from the document is at most 64 characters before the language's rules shape it: every
-  // file system takes a folder of that length (a 100,000-character title failed with ENAMETOOLONG).
-  const packageName = target.naming.packageName((o.name ?? model.info.title).slice(0, 64));
-  const integers = o.integers ?? "native";
-  if (integers !== "native" && integers !== "exact")
-    throw usageError(`--integers ${integers}: native or exact`);
-  const files = target.emit(integers === "native" ? withNativeIntegers(model, target.lang) : model, {
-    packageName,
+  const model = checkDocument(doc, o, warn);
+  const targets = target ? [target] : TARGETS.filter((t) => t.emit);
+  const emitted = targets.map((t) => {
+    // A name from the document is at most 64 characters before the language's rules shape it: every
+    // file system takes a folder of that length (a 100,000-character title failed with ENAMETOOLONG).
+    const packageName = t.naming.packageName((o.name ?? model.info.title).slice(0, 64));
+    const files = t.emit!(integers === "native" ? withNativeIntegers(model, t.lang) : model, { packageName });
+    return { packageName, files };
   });
-  const out = resolve(o.out);
+  if (o.check || !target) {
+    log(
+      `${o.openrpc}: no problems (${summary(model)}; generated in memory for ${targets.map((t) => t.lang).join(", ")}, nothing written)`,
+    );
+    return Exit.ok;
+  }
+  const { packageName, files } = emitted[0]!;
+
+  const out = resolve(o.out!);
   for (const f of files) {
     const path = normalize(join(out, f.path));
     // A target only ever names paths inside the package; refuse anything else rather than write it.
@@ -111,23 +111,80 @@ export function codegenCommand(
       );
     }
   }
-  const fallbacks = model.notes.filter((n) => n.severity === "fallback").length;
   log(
-    `wrote ${files.length} files to ${out}: ${target.displayName} package ${packageName} ` +
-      `(${count(model.methods.length, "method")}, ${count(model.types.size, "type")}, ` +
-      `${count(model.errors.size, "error")}` +
-      `${fallbacks > 0 ? `, ${count(fallbacks, "schema")} typed as any JSON` : ""})`,
+    `wrote ${files.length} files to ${out}: ${target.displayName} package ${packageName} (${summary(model)})`,
   );
   return Exit.ok;
 }
 
-const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+function summary(model: Model): string {
+  const fallbacks = model.notes.filter((n) => n.severity === "fallback").length;
+  return (
+    `${count(model.methods.length, "method")}, ${count(model.types.size, "type")}, ` +
+    `${count(model.errors.size, "error")}` +
+    `${fallbacks > 0 ? `, ${count(fallbacks, "schema")} typed as any JSON` : ""}`
+  );
+}
 
-function refuseHostile(doc: unknown, file: string): void {
-  const hostile = inputProblems(doc);
-  if (hostile.length > 0)
+/**
+ * The model of `doc`, or a CliError (exit 1) listing every problem found: hostile input (nesting,
+ * non-finite numbers: SPEC §19), refused external $refs, meta-schema problems, broken references. A
+ * stage whose input is unsafe to read (too deep, a refused $ref, an invalid document) ends the
+ * collection there; problems of the same stage are all reported.
+ */
+function checkDocument(doc: unknown, o: CodegenOptions, warn: (line: string) => void): Model {
+  const problems: string[] = [];
+  const fail = (): never => {
+    const unique = [...new Set(problems)];
+    const n = unique.length;
     throw new CliError(
-      `${file} cannot be generated:\n${hostile.map((p) => `  ${p.pointer || "/"}: ${p.message}`).join("\n")}`,
+      `${o.openrpc} is not a valid OpenRPC document (${count(n, "problem")}, nothing written):\n${unique.map((p) => `  ${p}`).join("\n")}`,
       Exit.failed,
     );
+  };
+  // Hostile input: too deep, or numbers no language can spell — found before anything recursive
+  // reads the document (and again once other files joined it); then its prose is made safe.
+  const hostile = (d: unknown): boolean => {
+    const found = inputProblems(d);
+    for (const p of found) problems.push(`${p.pointer || "/"}: ${p.message}`);
+    return found.some((p) => p.message.startsWith("nested"));
+  };
+  if (hostile(doc)) fail();
+  // Another file's schemas and errors, named by an external $ref, join the document first.
+  if (doc !== null && typeof doc === "object" && !Array.isArray(doc)) {
+    const bundled = bundleExternalRefs(doc as Record<string, unknown>, o.openrpc!, o.refRoot);
+    for (const w of bundled.warnings) warn(`warning: ${w}`);
+    for (const e of bundled.errors) problems.push(`external $ref refused: ${e}`);
+    if (bundled.errors.length > 0) fail();
+    doc = bundled.document;
+  }
+  if (hostile(doc)) fail();
+  // Numbers with no finite value parse as Infinity: the meta-schema sees a number and the model a
+  // value no target can write, so the document is refused here with them and its other problems.
+  const tooBig = problems.length > 0;
+  doc = withSafeProse(doc);
+  for (const p of validateDocument(doc)) problems.push(formatProblem(p));
+  if (problems.length > 0 && !tooBig) fail();
+  const model = readDocument(doc);
+  for (const n of model.notes.filter((n) => n.severity === "error"))
+    problems.push(`${n.pointer.slice(1) || "/"}: ${n.message}`);
+  if (problems.length > 0) fail();
+  return model;
 }
+
+/** Each language, its aliases and the files it writes (emitted for a one-method document, so never stale). */
+function listLanguages(): string[] {
+  const sample = readDocument({
+    openrpc: "1.3.2",
+    info: { title: "example", version: "1.0.0" },
+    methods: [{ name: "ping", params: [], result: { name: "pong", schema: { type: "string" } } }],
+  });
+  return TARGETS.map((t) => {
+    const aliases = t.aliases.length > 0 ? ` (also ${t.aliases.join(", ")})` : "";
+    if (!t.emit) return `${t.lang}${aliases}: ${t.displayName}, not yet available`;
+    const files = t.emit(sample, { packageName: t.naming.packageName("example") }).map((f) => f.path);
+    return `${t.lang}${aliases}: ${t.displayName} package: ${files.sort().join(", ")}`;
+  });
+}
+
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;

@@ -94,6 +94,8 @@ Revokes a pairing token; the connection using it fails its next call.`,
 
 Chunked upload into the session's workspace, with a progress bar; prints the FileEntry.`,
   codegen: `usage: zeroclaw codegen --openrpc FILE --lang ts|python|go|rust --out DIR [--name NAME] [--ref-root DIR] [--integers native|exact]
+       zeroclaw codegen --check --openrpc FILE [--ref-root DIR]
+       zeroclaw codegen --list-languages
 
 Generates a typed client package for any OpenRPC 1.x document into DIR (created if needed; only
 files under it are written): the manifest at its root, one method per OpenRPC method, typed
@@ -108,7 +110,11 @@ nothing it says is written unquoted.
   --ref-root DIR  the folder external $refs may read below (default: the document's folder)
   --integers MODE native (default): int64 / i64 / number / int unless bounds need more;
                   exact: json.Number / i128 / number | bigint for integers the document leaves unbounded
-Exit 0 written, 1 the document is invalid (each problem with its path), 2 bad usage.`,
+  --check         report every problem of the document (all four languages generated in memory),
+                  write nothing
+  --list-languages  each --lang, its aliases and the files it writes
+Exit 0 written (--check: no problems), 1 the document is refused (every problem in one run, each
+with its JSON Pointer), 2 bad usage.`,
   conformance: `usage: zeroclaw conformance (--socket PATH | --spawn "CMD") [OPTIONS]
 
 Runs the black-box conformance suite against a daemon (any implementation);
