@@ -1,8 +1,10 @@
-// Issue 27.7: the generated Python client reaches the daemon's gateway over ws:// with a pairing token
+// Issue 27.7: the generated Python and Go clients reach the daemon's gateway over ws:// with a pairing token
 // (a real daemon, its real gateway), frames over 64 KiB both ways; and against a loopback WebSocket peer
 // it answers pings, reassembles fragmented messages and reports a refused upgrade as ConnectFailedError.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
@@ -47,6 +49,74 @@ beforeAll(async () => {
 afterAll(async () => {
   await daemon?.kill();
   dirs.cleanup();
+  rmSync(BIN_DIR, { recursive: true, force: true });
+});
+
+/** A loopback WebSocket peer that pings, then answers any request with a 70 KB result in three fragments. */
+async function fragmentingPeer(): Promise<{ url: string; ponged: () => boolean; close: () => void }> {
+  const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  let ponged = false;
+  server.on("connection", (ws) => {
+    ws.on("pong", () => {
+      ponged = true;
+    });
+    ws.ping("are you there");
+    ws.on("message", (data) => {
+      const req = JSON.parse(String(data)) as { id: string };
+      const text = JSON.stringify({ jsonrpc: "2.0", id: req.id, result: { pad: "x".repeat(70_000) } });
+      const third = Math.floor(text.length / 3);
+      ws.send(text.slice(0, third), { fin: false });
+      ws.send(text.slice(third, 2 * third), { fin: false });
+      ws.send(text.slice(2 * third), { fin: true });
+    });
+  });
+  await new Promise((r) => server.once("listening", r));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `ws://127.0.0.1:${port}/`, ponged: () => ponged, close: () => server.close() };
+}
+
+const BIN_DIR = mkdtempSync(join(tmpdir(), "zc-ws-bin-"));
+const hasGo = spawnSync("go", ["version"]).status === 0;
+const GO_ENV = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" };
+const goBuild = async (cmd: string): Promise<string> => {
+  const out = join(BIN_DIR, cmd);
+  const r = await run("go", ["build", "-o", out, `./cmd/${cmd}`], GO_ENV, {
+    cwd: join(REPO_ROOT, "clients", "go"),
+  });
+  expect(r.code, r.stderr).toBe(0);
+  return out;
+};
+
+describe.skipIf(!hasGo)("go over ws://", () => {
+  it("signs in to the gateway with a pairing token and runs a turn with a 100 KB prompt", {
+    timeout: 300_000,
+  }, async () => {
+    const bin = await goBuild("ws-check");
+    const r = await run(bin, [url, token], process.env);
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim().split("\n")).toEqual([
+      "principal phone",
+      "gateway connections 1",
+      "outcome completed",
+      "messages 2",
+    ]);
+  });
+
+  it("answers a ping, reassembles a fragmented 70 KB answer; a refused upgrade is a *ConnectError", {
+    timeout: 300_000,
+  }, async () => {
+    const bin = await goBuild("ws-raw");
+    const peer = await fragmentingPeer();
+    const r = await run(bin, [peer.url], process.env);
+    peer.close();
+    expect(r.stdout.trim(), r.stderr).toBe("70000");
+    expect(peer.ponged()).toBe(true);
+    const check = await goBuild("connect-check");
+    const refused = await run(check, [url.replace("/rpc", "/nope")], process.env);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(`cannot connect to ${url.replace("/rpc", "/nope")}`);
+    expect(refused.stderr).toContain("refused the WebSocket upgrade");
+  });
 });
 
 describe.skipIf(!hasPython)("python over ws://", () => {
@@ -90,24 +160,7 @@ asyncio.run(main())
   });
 
   it("answers a ping and reassembles a fragmented 70 KB answer from a loopback peer", async () => {
-    const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
-    let ponged = false;
-    server.on("connection", (ws) => {
-      ws.on("pong", () => {
-        ponged = true;
-      });
-      ws.ping("are you there");
-      ws.on("message", (data) => {
-        const req = JSON.parse(String(data)) as { id: string };
-        const text = JSON.stringify({ jsonrpc: "2.0", id: req.id, result: { pad: "x".repeat(70_000) } });
-        const third = Math.floor(text.length / 3);
-        ws.send(text.slice(0, third), { fin: false });
-        ws.send(text.slice(third, 2 * third), { fin: false });
-        ws.send(text.slice(2 * third), { fin: true });
-      });
-    });
-    await new Promise((r) => server.once("listening", r));
-    const port = (server.address() as { port: number }).port;
+    const peer = await fragmentingPeer();
     const script = `
 import asyncio, sys
 from zeroclaw_client import connect
@@ -117,9 +170,9 @@ async def main():
         print(len(result["pad"]))
 asyncio.run(main())
 `;
-    const r = await run("python3", ["-c", script, `ws://127.0.0.1:${port}/`], PY_ENV);
-    server.close();
+    const r = await run("python3", ["-c", script, peer.url], PY_ENV);
+    peer.close();
     expect(r.stdout.trim(), r.stderr).toBe("70000");
-    expect(ponged).toBe(true);
+    expect(peer.ponged()).toBe(true);
   });
 });

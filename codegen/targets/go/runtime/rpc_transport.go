@@ -17,6 +17,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // DefaultMaxFrameBytes is the default limit on one message, both ways (8 MiB).
@@ -26,8 +27,8 @@ const DefaultMaxFrameBytes = 8 << 20
 // server sends one (the connection then ends).
 var ErrFrameTooLarge = errors.New("message over the size limit")
 
-// ErrWebSocket is returned for ws:// and wss:// URLs.
-var ErrWebSocket = errors.New("ws:// and wss:// need a WebSocket library, and this package uses Go's standard library only: use http(s)://, unix:PATH or a socket path")
+// timeZero clears a connection's deadline.
+var timeZero time.Time
 
 var scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://`)
 
@@ -54,13 +55,13 @@ func Dial(ctx context.Context, url string, opts ...Option) (*Client, error) {
 		c.http = &httpTransport{url: url}
 		return c, nil
 	case strings.HasPrefix(lower, "ws://") || strings.HasPrefix(lower, "wss://"):
-		return nil, ErrWebSocket
+		return dialWebSocket(ctx, url, opts)
 	case strings.HasPrefix(lower, "unix:"):
 		return dialSocket(ctx, strings.TrimPrefix(url[len("unix:"):], "//"), opts)
 	case url != "" && !scheme.MatchString(url):
 		return dialSocket(ctx, url, opts)
 	}
-	return nil, fmt.Errorf("unsupported URL %q: use http(s)://, unix:PATH or a socket path", url)
+	return nil, fmt.Errorf("unsupported URL %q: use http(s)://, ws(s)://, unix:PATH or a socket path", url)
 }
 
 // ConnectError is returned by Dial when nothing answers at Endpoint; it unwraps to the dial error.
