@@ -101,6 +101,13 @@ const RUNTIME_NAMES = [
   "Transport",
   "CallOptions",
   "UploadOptions",
+  "TransportOptions",
+  "ErrorClass",
+  "Declared",
+  "RequestHandler",
+  "NotificationHandler",
+  "Socket",
+  "Http",
 ];
 
 function injected(t: string[]): unknown {

@@ -25,6 +25,10 @@ const CARGO_RESERVED = new Set(
   "alloc core std test proc-macro proc_macro build deps examples incremental con prn aux nul".split(" "),
 );
 
+/** The runtime's other public types (runtime/*.rs; test/codegen-runtime-names.test.ts keeps this list whole). */
+const RUNTIME =
+  "CallError Connection Declared Http JsFormatter NotificationHandler RequestHandler Socket Wide";
+
 export const rustNaming: NamingTable = {
   language: "rust",
   cases: {
@@ -38,7 +42,7 @@ export const rustNaming: NamingTable = {
   reserved: {
     // …and what the generated modules import or export at the crate root.
     type: new Set(
-      `${PRELUDE} Client Error RpcError TransportError Upload Value Map IndexMap Serialize Deserialize`.split(
+      `${PRELUDE} Client Error RpcError TransportError Upload Value Map IndexMap Serialize Deserialize ${RUNTIME}`.split(
         " ",
       ),
     ),

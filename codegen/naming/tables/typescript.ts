@@ -29,7 +29,7 @@ export const typescriptNaming: NamingTable = {
         "any unknown never object string number boolean bigint symbol Object String Number Boolean " +
         "BigInt Symbol Array Promise Map Set Record Partial Required Readonly Pick Omit Date Error " +
         "Function JSON Math RegExp Client RpcError Connection ConnectionError ConnectError CallOptions ConnectOptions " +
-        "UploadOptions UploadResult Json"
+        "UploadOptions UploadResult Json ErrorClass Transport TransportOptions"
       ).split(" "),
     ),
     // A client method named `then` would make the client a thenable; `constructor` is the class's own.
