@@ -1,7 +1,7 @@
 // A target's own runtime names never collide with a document's names (issue 27.4): every public type,
 // function or constant a target's runtime declares (read from codegen/targets/<lang>/runtime/, so a
 // name added there later is checked too) is reserved in that language's naming table, so a schema of
-// that name is renamed by the naming rules (`Transport` → `Transport2`) rather than shadowing or
+// that name is renamed by the naming rules (`Transport` → `TransportType` in TypeScript) rather than shadowing or
 // clashing with it. test/codegen-hostile.test.ts builds such documents in all four languages.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
