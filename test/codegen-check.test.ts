@@ -92,6 +92,25 @@ describe("zeroclaw codegen --check", () => {
   });
 });
 
+describe("the document-wide time budget", () => {
+  it("a run past its budget ends in exit 1 saying so and writes nothing (budget shortened in-process)", async () => {
+    const { codegenCommand } = await import("../src/cli/codegen-command.js");
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++)
+      schemas[`S${i}`] = { type: "object", properties: { a: { type: "string" } } };
+    const path = write("slow.json", doc({ type: "string" }, { components: { schemas } }));
+    const out = join(dir, "slow-out");
+    let thrown: unknown;
+    try {
+      codegenCommand({ openrpc: path, lang: "go", out, timeBudgetMs: -1 }, () => {});
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toMatchObject({ exitCode: 1, message: expect.stringMatching(/longer than its budget/) });
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
 describe("zeroclaw codegen --list-languages", () => {
   it("names each language, its aliases and the files it writes", async () => {
     const r = await codegen("--list-languages");

@@ -38,7 +38,12 @@ export type CodegenOptions = {
   check?: boolean;
   /** Print each language, its aliases and the files it writes. */
   listLanguages?: boolean;
+  /** The document-wide time budget (SPEC §19: 20 s); tests shorten it. */
+  timeBudgetMs?: number;
 };
+
+/** SPEC §19: any document generates within 20 s or fails with exit 1 saying why. */
+export const TIME_BUDGET_MS = 20_000;
 
 const langs = (): string => TARGETS.map((t) => t.lang).join(", ");
 
@@ -78,13 +83,26 @@ export function codegenCommand(
     const at = /position (\d+)/.exec((err as Error).message);
     throw new CliError(`${o.openrpc} is not JSON${at ? ` (error at offset ${at[1]})` : ""}`, Exit.failed);
   }
+  // Each stage is bounded by itself (nesting, merge steps and time); the budget is checked between
+  // stages and between languages, so the sum of bounded stages cannot exceed it unnoticed.
+  const started = Date.now();
+  const budget = o.timeBudgetMs ?? TIME_BUDGET_MS;
+  const inTime = (stage: string): void => {
+    if (Date.now() - started > budget)
+      throw new CliError(
+        `${o.openrpc}: codegen took longer than its budget of ${budget / 1000} s (${stage}); nothing written`,
+        Exit.failed,
+      );
+  };
   const model = checkDocument(doc, o, warn);
+  inTime("reading the document");
   const targets = target ? [target] : TARGETS.filter((t) => t.emit);
   const emitted = targets.map((t) => {
     // A name from the document is at most 64 characters before the language's rules shape it: every
     // file system takes a folder of that length (a 100,000-character title failed with ENAMETOOLONG).
     const packageName = t.naming.packageName((o.name ?? model.info.title).slice(0, 64));
     const files = t.emit!(integers === "native" ? withNativeIntegers(model, t.lang) : model, { packageName });
+    inTime(`generating ${t.displayName}`);
     return { packageName, files };
   });
   if (o.check || !target) {
