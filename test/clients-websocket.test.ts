@@ -1,4 +1,4 @@
-// Issue 27.7: the generated Python and Go clients reach the daemon's gateway over ws:// with a pairing token
+// Issue 27.7: the generated Python, Go and Rust clients reach the daemon's gateway over ws:// with a pairing token
 // (a real daemon, its real gateway), frames over 64 KiB both ways; and against a loopback WebSocket peer
 // it answers pings, reassembles fragmented messages and reports a refused upgrade as ConnectFailedError.
 import { spawnSync } from "node:child_process";
@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
+import { CARGO_CONFIG, CARGO_TARGET_DIR } from "./helpers/cargo.js";
 import {
   childEnv,
   type DaemonProcess,
@@ -86,6 +87,60 @@ const goBuild = async (cmd: string): Promise<string> => {
   expect(r.code, r.stderr).toBe(0);
   return out;
 };
+
+const hasCargo = spawnSync("cargo", ["--version"]).status === 0;
+const rustExample = async (name: string): Promise<string> => {
+  const r = await run(
+    "cargo",
+    [
+      "build",
+      "--offline",
+      "--config",
+      CARGO_CONFIG,
+      "--quiet",
+      "--example",
+      name,
+      "--target-dir",
+      CARGO_TARGET_DIR,
+    ],
+    process.env,
+    { cwd: join(REPO_ROOT, "clients", "rust") },
+  );
+  expect(r.code, r.stderr).toBe(0);
+  return join(CARGO_TARGET_DIR, "debug", "examples", name);
+};
+
+describe.skipIf(!hasCargo)("rust over ws://", () => {
+  it("signs in to the gateway with a pairing token and runs a turn with a 100 KB prompt", {
+    timeout: 900_000,
+  }, async () => {
+    const bin = await rustExample("ws_check");
+    const r = await run(bin, [url, token], process.env);
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim().split("\n")).toEqual([
+      "principal phone",
+      "gateway connections 1",
+      "outcome completed",
+      "messages 2",
+    ]);
+  });
+
+  it("answers a ping, reassembles a fragmented 70 KB answer; a refused upgrade is TransportError::Connect", {
+    timeout: 900_000,
+  }, async () => {
+    const bin = await rustExample("ws_raw");
+    const peer = await fragmentingPeer();
+    const r = await run(bin, [peer.url], process.env);
+    peer.close();
+    expect(r.stdout.trim(), r.stderr).toBe("70000");
+    expect(peer.ponged()).toBe(true);
+    const check = await rustExample("connect_check");
+    const refused = await run(check, [url.replace("/rpc", "/nope")], process.env);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(`cannot connect to ${url.replace("/rpc", "/nope")}`);
+    expect(refused.stderr).toContain("refused the WebSocket upgrade");
+  });
+});
 
 describe.skipIf(!hasGo)("go over ws://", () => {
   it("signs in to the gateway with a pairing token and runs a turn with a 100 KB prompt", {

@@ -114,12 +114,18 @@ fn main() {
         other => println!("{other:?}"),
     }
     c.notify_("hello").unwrap();
-    for url in ["ws://127.0.0.1:1/", "ftp://x/"] {
+    for url in ["wss://127.0.0.1:1/", "ftp://x/"] {
         match Client::connect(url) {
             Err(Error::Transport(TransportError::Unsupported(why))) => println!("refused {}", why.contains("WebSocket")),
             Err(e) => println!("other error {e}"),
             Ok(_) => println!("connected?"),
         }
+    }
+    // ws:// is a transport: nothing listening there is a Connect error naming the URL.
+    match Client::connect("ws://127.0.0.1:1/") {
+        Err(Error::Transport(TransportError::Connect { endpoint, .. })) => println!("connect {endpoint}"),
+        Err(e) => println!("other error {e}"),
+        Ok(_) => println!("connected?"),
     }
     // Hooks exist under names that do not clash (HTTP never calls them).
     c.on_thing_2(|_n: (Option<i128>,)| {});
@@ -208,6 +214,7 @@ describe("the Rust target on an awkward document", () => {
         "second -1 second",
         "refused true",
         "refused false",
+        "connect ws://127.0.0.1:1/",
       ]);
       expect(server.received.map((m) => [m.method, m.params, m.id === undefined])).toEqual([
         ["a/b c", ["x", null, ["t"]], false],

@@ -51,6 +51,7 @@ pub mod runtime {
     pub mod rpc;
     pub mod http;
     pub mod socket;
+    pub mod websocket;
     pub mod upload;
     pub mod endpoint;
 }

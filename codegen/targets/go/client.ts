@@ -80,6 +80,10 @@ function serverMethod(m: Method, model: Model, names: GoNames, types: GoTypes): 
   const errs = m.errors.flatMap((e) =>
     model.errors.has(e) ? [`, ${spec(names, model.errors.get(e)!)}`] : [],
   );
+  // A result that is always null carries nothing: the method returns only its error, as the other
+  // languages return nothing (codegen/README.md, one behaviour in four languages).
+  if (m.result?.type.kind === "null")
+    return `${doc}func (c *Client) ${name}(${args}) error {\n\t_, err := call[json.RawMessage](ctx, c, ${goString(m.name)}, ${wire}${errs.join("")})\n\treturn err\n}\n`;
   const send = result
     ? `call[${result}](ctx, c, ${goString(m.name)}, ${wire}${errs.join("")})`
     : `c.Notify(ctx, ${goString(m.name)}, ${wire})`;

@@ -25,7 +25,7 @@ export function emitRust(model: Model, options: EmitOptions): EmittedFile[] {
   const upload = UPLOAD.every((u) => model.methods.some((m) => m.name === u));
   const zeroclaw = model.servers.length === 0 && model.methods.some((m) => m.annotations.grant !== undefined);
   const optional = `${upload ? " upload" : ""}${zeroclaw ? " endpoint" : ""}`;
-  const runtime = `api json rpc http socket${optional}`.split(" ");
+  const runtime = `api json rpc http socket websocket${optional}`.split(" ");
   const { title, version, description } = model.info;
   const first = model.methods.find((m) => m.implementedBy === "server" && m.result !== undefined);
   const url = model.servers[0]?.defaultUrl;

@@ -208,18 +208,18 @@ enum Transport {
 }
 
 impl Connection {
-    /// `http(s)://…` → JSON-RPC over HTTP POST; `unix:PATH` or a path → a Unix socket. WebSocket is
-    /// refused: no WebSocket crate is among Debian's packaged crates this client builds from.
+    /// `http(s)://…` → JSON-RPC over HTTP POST; `ws://…` → WebSocket text frames (`websocket.rs`, a
+    /// small RFC 6455 client: no WebSocket crate is among Debian's packaged crates); `unix:PATH` or a
+    /// path → a Unix socket.
     pub fn open(url: &str) -> Result<Connection, TransportError> {
         let scheme = url.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
         match scheme.as_deref() {
             Some("http" | "https") => Ok(Connection {
                 transport: Transport::Http(http::Http::new(url)),
             }),
-            Some("ws" | "wss") => Err(TransportError::Unsupported(format!(
-                "{url}: WebSocket is not available in this client (no WebSocket crate among \
-                 Debian's packaged crates); use http(s)://, unix:PATH or a socket path"
-            ))),
+            Some("ws" | "wss") => Ok(Connection {
+                transport: Transport::Socket(socket::Socket::connect_websocket(url)?),
+            }),
             Some("unix") => {
                 let path = &url["unix:".len()..];
                 Connection::open_path(Path::new(path.strip_prefix("//").unwrap_or(path)))

@@ -30,9 +30,13 @@ pub struct Socket {
     reader: thread::ThreadId,
 }
 
+/// Ends the stream both ways (the reader then sees its end).
+type Shutter = Box<dyn Fn() + Send + Sync>;
+
 struct Shared {
-    stream: UnixStream,
-    writer: Mutex<UnixStream>,
+    shutter: Shutter,
+    /// Takes one whole line per `write_all` (a WebSocket writer sends it as one text frame).
+    writer: Mutex<Box<dyn Write + Send>>,
     pending: Mutex<Pending>,
     requests: Mutex<HashMap<String, Arc<RequestHandler>>>,
     notifications: Mutex<HashMap<String, Arc<NotificationHandler>>>,
@@ -53,10 +57,31 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Socket {
     pub fn connect(path: &Path) -> Result<Socket, TransportError> {
         let stream = UnixStream::connect(path).map_err(TransportError::Io)?;
-        let clone = || stream.try_clone().map_err(TransportError::Io);
+        let writer = stream.try_clone().map_err(TransportError::Io)?;
+        let shut = stream.try_clone().map_err(TransportError::Io)?;
+        Socket::over(
+            Box::new(BufReader::new(stream)),
+            Box::new(writer),
+            Box::new(move || {
+                let _ = shut.shutdown(Shutdown::Both);
+            }),
+        )
+    }
+
+    /// JSON-RPC over WebSocket text frames (`websocket.rs`): the same machinery on another framing.
+    pub fn connect_websocket(url: &str) -> Result<Socket, TransportError> {
+        let (reader, writer, shutter) = crate::runtime::websocket::open(url)?;
+        Socket::over(Box::new(reader), Box::new(writer), shutter)
+    }
+
+    fn over(
+        reader: Box<dyn BufRead + Send>,
+        writer: Box<dyn Write + Send>,
+        shutter: Shutter,
+    ) -> Result<Socket, TransportError> {
         let shared = Arc::new(Shared {
-            writer: Mutex::new(clone()?),
-            stream: clone()?,
+            writer: Mutex::new(writer),
+            shutter,
             pending: Mutex::new(Pending {
                 open: true,
                 calls: HashMap::new(),
@@ -64,10 +89,10 @@ impl Socket {
             requests: Mutex::new(HashMap::new()),
             notifications: Mutex::new(HashMap::new()),
         });
-        let reader = Arc::clone(&shared);
+        let reader_shared = Arc::clone(&shared);
         let reader = thread::Builder::new()
             .name("jsonrpc-reader".into())
-            .spawn(move || reader.read_loop(stream))
+            .spawn(move || reader_shared.read_loop(reader))
             .map_err(TransportError::Io)?
             .thread()
             .id();
@@ -137,7 +162,7 @@ impl Socket {
     }
 
     pub fn close(&self) {
-        let _ = self.shared.stream.shutdown(Shutdown::Both);
+        (self.shared.shutter)();
     }
 }
 
@@ -157,8 +182,7 @@ impl Shared {
         writer.flush()
     }
 
-    fn read_loop(self: Arc<Self>, stream: UnixStream) {
-        let mut reader = BufReader::new(stream);
+    fn read_loop(self: Arc<Self>, mut reader: Box<dyn BufRead + Send>) {
         let mut line = Vec::new();
         loop {
             line.clear();
