@@ -27,7 +27,7 @@ const CARGO_RESERVED = new Set(
 
 /** The runtime's other public types (runtime/*.rs; test/codegen-runtime-names.test.ts keeps this list whole). */
 const RUNTIME =
-  "CallError Connection Declared Http JsFormatter NotificationHandler RequestHandler Socket Wide";
+  "CallError Connection Declared Http JsFormatter NotificationHandler RequestHandler Socket Wide WsReader WsWriter";
 
 export const rustNaming: NamingTable = {
   language: "rust",
