@@ -110,69 +110,57 @@ const rustExample = async (name: string): Promise<string> => {
   return join(CARGO_TARGET_DIR, "debug", "examples", name);
 };
 
-describe.skipIf(!hasCargo)("rust over ws://", () => {
-  it("signs in to the gateway with a pairing token and runs a turn with a 100 KB prompt", {
-    timeout: 900_000,
-  }, async () => {
-    const bin = await rustExample("ws_check");
-    const r = await run(bin, [url, token], process.env);
-    expect(r.stderr).toBe("");
-    expect(r.stdout.trim().split("\n")).toEqual([
-      "principal phone",
-      "gateway connections 1",
-      "outcome completed",
-      "messages 2",
-    ]);
-  });
+/**
+ * The same two cases for each compiled language: `build(name)` builds its program of that name
+ * (ws-check, ws-raw, connect-check) and returns the executable.
+ */
+function compiledLanguage(
+  lang: string,
+  available: boolean,
+  build: (program: "ws-check" | "ws-raw" | "connect-check") => Promise<string>,
+  refusal: string,
+  timeout: number,
+): void {
+  describe.skipIf(!available)(`${lang} over ws://`, () => {
+    it("signs in to the gateway with a pairing token and runs a turn with a 100 KB prompt", {
+      timeout,
+    }, async () => {
+      const r = await run(await build("ws-check"), [url, token], process.env);
+      expect(r.stderr).toBe("");
+      expect(r.stdout.trim().split("\n")).toEqual([
+        "principal phone",
+        "gateway connections 1",
+        "outcome completed",
+        "messages 2",
+      ]);
+    });
 
-  it("answers a ping, reassembles a fragmented 70 KB answer; a refused upgrade is TransportError::Connect", {
-    timeout: 900_000,
-  }, async () => {
-    const bin = await rustExample("ws_raw");
-    const peer = await fragmentingPeer();
-    const r = await run(bin, [peer.url], process.env);
-    peer.close();
-    expect(r.stdout.trim(), r.stderr).toBe("70000");
-    expect(peer.ponged()).toBe(true);
-    const check = await rustExample("connect_check");
-    const refused = await run(check, [url.replace("/rpc", "/nope")], process.env);
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain(`cannot connect to ${url.replace("/rpc", "/nope")}`);
-    expect(refused.stderr).toContain("refused the WebSocket upgrade");
+    it(`answers a ping, reassembles a fragmented 70 KB answer; a refused upgrade is ${refusal}`, {
+      timeout,
+    }, async () => {
+      const bin = await build("ws-raw");
+      const peer = await fragmentingPeer();
+      const r = await run(bin, [peer.url], process.env);
+      peer.close();
+      expect(r.stdout.trim(), r.stderr).toBe("70000");
+      expect(peer.ponged()).toBe(true);
+      const nope = url.replace("/rpc", "/nope");
+      const refused = await run(await build("connect-check"), [nope], process.env);
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain(`cannot connect to ${nope}`);
+      expect(refused.stderr).toContain("refused the WebSocket upgrade");
+    });
   });
-});
+}
 
-describe.skipIf(!hasGo)("go over ws://", () => {
-  it("signs in to the gateway with a pairing token and runs a turn with a 100 KB prompt", {
-    timeout: 300_000,
-  }, async () => {
-    const bin = await goBuild("ws-check");
-    const r = await run(bin, [url, token], process.env);
-    expect(r.stderr).toBe("");
-    expect(r.stdout.trim().split("\n")).toEqual([
-      "principal phone",
-      "gateway connections 1",
-      "outcome completed",
-      "messages 2",
-    ]);
-  });
-
-  it("answers a ping, reassembles a fragmented 70 KB answer; a refused upgrade is a *ConnectError", {
-    timeout: 300_000,
-  }, async () => {
-    const bin = await goBuild("ws-raw");
-    const peer = await fragmentingPeer();
-    const r = await run(bin, [peer.url], process.env);
-    peer.close();
-    expect(r.stdout.trim(), r.stderr).toBe("70000");
-    expect(peer.ponged()).toBe(true);
-    const check = await goBuild("connect-check");
-    const refused = await run(check, [url.replace("/rpc", "/nope")], process.env);
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain(`cannot connect to ${url.replace("/rpc", "/nope")}`);
-    expect(refused.stderr).toContain("refused the WebSocket upgrade");
-  });
-});
+compiledLanguage(
+  "rust",
+  hasCargo,
+  (p) => rustExample(p.replaceAll("-", "_")),
+  "TransportError::Connect",
+  900_000,
+);
+compiledLanguage("go", hasGo, goBuild, "a *ConnectError", 300_000);
 
 describe.skipIf(!hasPython)("python over ws://", () => {
   it("signs in to the gateway with a pairing token and runs a turn with a 100 KB prompt", async () => {

@@ -197,24 +197,35 @@ async function refusedForGrant(
   const options = { timeoutMs: context.timeoutMs, contract: context.contract };
   const connection = await signInLocally(uid, context, options);
   try {
-    const request = { jsonrpc: "2.0", id: "grant-check", method: method.name, params: exampleParams(method) };
-    await connection.sendMessage(JSON.stringify(request), context.timeoutMs);
-    await expectMessage(
-      connection,
-      {
-        jsonrpc: "2.0",
-        id: "grant-check",
-        error: {
-          code: -32012,
-          message: "<any>",
-          data: { reason: "not_granted", grant, method: method.name },
-        },
-      },
-      options,
-    );
+    await expectNotGranted(connection, "grant-check", method, exampleParams(method), grant, context);
   } finally {
     connection.destroy();
   }
+}
+
+/** Sends `method` with `params` and expects -32012 not_granted naming `grant` and the method. */
+async function expectNotGranted(
+  connection: WireConnection,
+  id: string,
+  method: MethodEntry,
+  params: JsonObject,
+  grant: string,
+  context: CaseContext,
+): Promise<void> {
+  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  await connection.sendMessage(
+    JSON.stringify({ jsonrpc: "2.0", id, method: method.name, params }),
+    context.timeoutMs,
+  );
+  await expectMessage(
+    connection,
+    {
+      jsonrpc: "2.0",
+      id,
+      error: { code: -32012, message: "<any>", data: { reason: "not_granted", grant, method: method.name } },
+    },
+    options,
+  );
 }
 
 async function allowedWithGrant(
@@ -250,26 +261,9 @@ async function refusedForNotOwner(
   const local = await signInLocally(uid, context, options);
   let owner: WsConnection | undefined;
   try {
-    const { token, token_id } = await call(
-      local,
-      "pair-owner",
-      "pairing/create",
-      { user: OWNER_USER, label: `conf-${run}-owner` },
-      options,
-    );
-    const url = await discoverGatewayUrl(context.socketPath, context.transcript, options);
-    owner = await WsConnection.open(url.href, "owner", context.transcript, context.timeoutMs);
-    const signedIn = await call(
-      owner,
-      "owner-init",
-      "initialize",
-      { protocolVersion: 1, auth_token: token as JsonValue },
-      options,
-    );
-    if (!isJsonObject(signedIn.principal) || signedIn.principal.id !== OWNER_USER)
-      throw new CaseFailure(
-        `the owner's initialize.principal is ${preview(signedIn.principal)}, expected user ${OWNER_USER}`,
-      );
+    const paired = await ownerOverGateway(local, context);
+    owner = paired.owner;
+    const { token_id } = paired;
     await call(owner, "owner-new", "session/new", { session_id: sessionId }, options);
 
     const params = { ...exampleParams(method), session_id: sessionId };
@@ -302,6 +296,44 @@ async function refusedForNotOwner(
   }
 }
 
+/**
+ * Pairs user `owner` from the suite's local connection and signs it in over the gateway (its
+ * initialize.principal checked): the second principal of the ownership cases.
+ */
+async function ownerOverGateway(
+  local: WireConnection,
+  context: CaseContext,
+): Promise<{ owner: WsConnection; token_id: JsonValue }> {
+  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const run = context.runId ?? "local";
+  const { token, token_id } = await call(
+    local,
+    "pair-owner",
+    "pairing/create",
+    { user: OWNER_USER, label: `conf-${run}-owner` },
+    options,
+  );
+  const url = await discoverGatewayUrl(context.socketPath, context.transcript, options);
+  const owner = await WsConnection.open(url.href, "owner", context.transcript, context.timeoutMs);
+  const signedIn = await call(
+    owner,
+    "owner-init",
+    "initialize",
+    { protocolVersion: 1, auth_token: token as JsonValue },
+    options,
+  ).catch((err: unknown) => {
+    owner.destroy();
+    throw err;
+  });
+  if (!isJsonObject(signedIn.principal) || signedIn.principal.id !== OWNER_USER) {
+    owner.destroy();
+    throw new CaseFailure(
+      `the owner's initialize.principal is ${preview(signedIn.principal)}, expected user ${OWNER_USER}`,
+    );
+  }
+  return { owner, token_id: token_id as JsonValue };
+}
+
 /** The caller makes a session of its own, then calls `method` on it without `grant`: -32012 not_granted. */
 async function refusedOnOwnSession(
   method: MethodEntry,
@@ -316,23 +348,7 @@ async function refusedOnOwnSession(
   try {
     await call(connection, "own-new", "session/new", { session_id: sessionId }, options);
     const params = { ...exampleParams(method), session_id: sessionId };
-    await connection.sendMessage(
-      JSON.stringify({ jsonrpc: "2.0", id: "own-grant", method: method.name, params }),
-      context.timeoutMs,
-    );
-    await expectMessage(
-      connection,
-      {
-        jsonrpc: "2.0",
-        id: "own-grant",
-        error: {
-          code: -32012,
-          message: "<any>",
-          data: { reason: "not_granted", grant, method: method.name },
-        },
-      },
-      options,
-    );
+    await expectNotGranted(connection, "own-grant", method, params, grant, context);
   } finally {
     connection.destroy();
   }
@@ -349,22 +365,7 @@ async function liveSessionUntouched(uid: number | undefined, context: CaseContex
   const local = await signInLocally(uid, context, options);
   let owner: WsConnection | undefined;
   try {
-    const { token } = await call(
-      local,
-      "pair-owner",
-      "pairing/create",
-      { user: OWNER_USER, label: `conf-${run}-owner` },
-      options,
-    );
-    const url = await discoverGatewayUrl(context.socketPath, context.transcript, options);
-    owner = await WsConnection.open(url.href, "owner", context.transcript, context.timeoutMs);
-    await call(
-      owner,
-      "owner-init",
-      "initialize",
-      { protocolVersion: 1, auth_token: token as JsonValue },
-      options,
-    );
+    owner = (await ownerOverGateway(local, context)).owner;
     await call(owner, "owner-new", "session/new", { session_id: sessionId }, options);
     for (const method of ["session/close", "session/kill", "session/delete", "session/cancel"]) {
       const id = `intruder-${method}`;
