@@ -5,7 +5,9 @@ import type { ReportTargets } from "./report/reports.js";
 import { shellQuote } from "./report/rerun.js";
 import { orderAreas, parseAreaList } from "./runner/areas.js";
 import { DEFAULT_TIMEOUT_MS } from "./runner/defaults.js";
+import { dialectsOf, parseDialect } from "./runner/dialects.js";
 import { collectCases, runConformance } from "./runner/runner.js";
+import type { Dialect } from "./wire/connection.js";
 
 /**
  * `zeroclaw-conformance …` (this package's bin), `zeroclaw conformance …` (an alias in the
@@ -25,10 +27,13 @@ const USAGE = `usage: zeroclaw-conformance (--spawn "CMD" | --socket PATH | --li
                        (with --spawn too, only the cases needing their own daemon use CMD)
   --allow-writes       with --socket: also run the cases that change settings (config/set,
                        config/set-many, pairing/create, pairing/revoke)
+  --dialect D          seed (default) or zeroclaw: how every connection initializes and how
+                       answers are judged (SPEC §13); a case with no meaning in D is n/a
   --area A,B           run only the cases of these areas
   --require A,B        these areas must be implemented: their not-implemented cases run and fail
   --strict             every area must be implemented (--require all)
-  --list               print every case with its area and the methods it needs, then exit
+  --list               print every case with its area, its dialects and the methods it needs,
+                       then exit
   --report KIND=FILE   also write a report: junit=FILE (JUnit XML) or json=FILE; may be repeated
   --openrpc FILE       the openrpc.json to check against (default: the package's copy)
   --filter SUBSTR      run only cases whose name contains SUBSTR
@@ -51,6 +56,7 @@ interface ParsedArguments {
   list: boolean;
   reports: ReportTargets;
   openrpc: string | undefined;
+  dialect: Dialect;
   timeoutMs: number;
   verbose: boolean;
 }
@@ -75,7 +81,7 @@ export async function conformanceMain(argv: string[], invocation = defaultInvoca
     process.stdout.write(`${line}\n`);
   };
   try {
-    const { cases } = await collectCases(parsed.openrpc);
+    const { cases } = await collectCases(parsed.openrpc, parsed.dialect);
     const known = new Set(cases.map((testCase) => testCase.area));
     const names = new Set(cases.map((testCase) => testCase.name));
     const unknownCase = parsed.cases?.find((name) => !names.has(name));
@@ -93,7 +99,8 @@ export async function conformanceMain(argv: string[], invocation = defaultInvoca
       for (const testCase of cases) {
         if (parsed.areas && !parsed.areas.includes(testCase.area)) continue;
         const methods = testCase.methods.length > 0 ? `  [${testCase.methods.join(" ")}]` : "";
-        print(`${testCase.area.padEnd(10)} ${testCase.name}${methods}`);
+        const dialects = dialectsOf(testCase).join(",");
+        print(`${testCase.area.padEnd(10)} ${dialects.padEnd(13)} ${testCase.name}${methods}`);
       }
       return 0;
     }
@@ -119,6 +126,7 @@ function parseArguments(argv: string[]): ParsedArguments | "help" {
     list: false,
     reports: {},
     openrpc: undefined,
+    dialect: "seed",
     timeoutMs: DEFAULT_TIMEOUT_MS,
     verbose: false,
   };
@@ -169,6 +177,9 @@ function parseArguments(argv: string[]): ParsedArguments | "help" {
       }
       case "--openrpc":
         parsed.openrpc = value();
+        break;
+      case "--dialect":
+        parsed.dialect = parseDialect(value());
         break;
       case "--timeout-ms": {
         const text = value();

@@ -11,7 +11,7 @@ import { discoverGatewayUrl } from "../wire/gateway.js";
 import { isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { WireConnection } from "../wire/wire-client.js";
 import { WsConnection } from "../wire/ws-client.js";
-import { type CaseContext, CaseFailure, CaseSkipped, type ConformanceCase } from "./case.js";
+import { type CaseContext, CaseFailure, CaseSkipped, type ConformanceCase, expectOptionsOf } from "./case.js";
 
 /**
  * Authorization cases generated from openrpc.json at run time, so a method added to the document
@@ -194,7 +194,7 @@ async function refusedForGrant(
   uid: number | undefined,
   context: CaseContext,
 ): Promise<void> {
-  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options = expectOptionsOf(context);
   const connection = await signInLocally(uid, context, options);
   try {
     await expectNotGranted(connection, "grant-check", method, exampleParams(method), grant, context);
@@ -212,7 +212,7 @@ async function expectNotGranted(
   grant: string,
   context: CaseContext,
 ): Promise<void> {
-  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options = expectOptionsOf(context);
   await connection.sendMessage(
     JSON.stringify({ jsonrpc: "2.0", id, method: method.name, params }),
     context.timeoutMs,
@@ -233,7 +233,7 @@ async function allowedWithGrant(
   uid: number | undefined,
   context: CaseContext,
 ): Promise<void> {
-  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options = expectOptionsOf(context);
   const connection = await signInLocally(uid, context, options);
   try {
     const request = { jsonrpc: "2.0", id: "granted", method: method.name, params: exampleParams(method) };
@@ -255,7 +255,7 @@ async function refusedForNotOwner(
   uid: number | undefined,
   context: CaseContext,
 ): Promise<void> {
-  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options = expectOptionsOf(context);
   const run = context.runId ?? "local";
   const sessionId = `conf-${run}-owned-${method.name.replaceAll(/[^A-Za-z0-9]/g, "-")}`;
   const local = await signInLocally(uid, context, options);
@@ -304,7 +304,7 @@ async function ownerOverGateway(
   local: WireConnection,
   context: CaseContext,
 ): Promise<{ owner: WsConnection; token_id: JsonValue }> {
-  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options = expectOptionsOf(context);
   const run = context.runId ?? "local";
   const { token, token_id } = await call(
     local,
@@ -341,7 +341,7 @@ async function refusedOnOwnSession(
   uid: number | undefined,
   context: CaseContext,
 ): Promise<void> {
-  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options = expectOptionsOf(context);
   const run = context.runId ?? "local";
   const sessionId = `conf-${run}-own-${method.name.replaceAll(/[^A-Za-z0-9]/g, "-")}`;
   const connection = await signInLocally(uid, context, options);
@@ -359,7 +359,7 @@ async function refusedOnOwnSession(
  * delete and cancel it, each refused with -32003; the owner's session is still live and answers a prompt.
  */
 async function liveSessionUntouched(uid: number | undefined, context: CaseContext): Promise<void> {
-  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options = expectOptionsOf(context);
   const run = context.runId ?? "local";
   const sessionId = `conf-${run}-live-untouched`;
   const local = await signInLocally(uid, context, options);

@@ -4,6 +4,7 @@ import { methodArea } from "../runner/areas.js";
 import { WireConnection } from "../wire/wire-client.js";
 import { exampleParams } from "./authorization.js";
 import type { CaseContext, ConformanceCase } from "./case.js";
+import { expectOptionsOf } from "./case.js";
 
 /**
  * Generated from openrpc.json: every method the daemon serves (but initialize) answers -32010
@@ -44,7 +45,7 @@ async function refusedBeforeInitialize(method: MethodEntry, context: CaseContext
         id: "early",
         error: { code: -32010, message: "<any>", data: { reason: "not_initialized" } },
       },
-      { timeoutMs: context.timeoutMs, contract: context.contract },
+      expectOptionsOf(context),
     );
   } finally {
     connection.destroy();

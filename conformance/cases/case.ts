@@ -1,5 +1,7 @@
+import type { ExpectOptions } from "../judge/expectations.js";
 import type { OpenRpcContract } from "../judge/openrpc-contract.js";
 import type { DaemonLauncher } from "../runner/spawn.js";
+import type { Dialect } from "../wire/connection.js";
 import type { Transcript } from "../wire/transcript.js";
 
 /** What a case needs from the runner; decides whether it can run under --socket. */
@@ -26,6 +28,8 @@ export interface CaseContext {
   launcher: DaemonLauncher | undefined;
   /** A token unique to this run, for ids the case creates (`${run}` in fixtures). */
   runId?: string;
+  /** The dialect the run speaks (--dialect, SPEC §13): how every connection initializes and is judged. */
+  dialect?: Dialect;
 }
 
 export interface ConformanceCase {
@@ -45,11 +49,23 @@ export interface ConformanceCase {
   title: string;
   needs: CaseNeeds;
   /**
+   * The dialects the case has a meaning in (SPEC §13); `["seed"]` when absent. In any other the
+   * case is reported `n/a` with `notApplicable` (or its area's reason, runner/dialects.ts).
+   */
+  dialects?: readonly Dialect[];
+  /** Why the case has no meaning in the dialects it leaves out. */
+  notApplicable?: string;
+  /**
    * Passing changes the daemon's settings or credentials for good (an accepted config/set, a
    * pairing token): under --socket such a case is skipped unless --allow-writes.
    */
   changesSettings?: boolean;
   run(context: CaseContext): Promise<void>;
+}
+
+/** How a case's waits judge what arrives: its timeout, openrpc.json, and the run's dialect. */
+export function expectOptionsOf(context: CaseContext): ExpectOptions {
+  return { timeoutMs: context.timeoutMs, contract: context.contract, dialect: context.dialect ?? "seed" };
 }
 
 /**

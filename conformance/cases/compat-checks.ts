@@ -4,7 +4,8 @@ import { call, type ExpectOptions, expectMessage } from "../judge/expectations.j
 import { type DaemonProcess, describeExit } from "../runner/spawn.js";
 import { preview } from "../wire/json.js";
 import { WireConnection } from "../wire/wire-client.js";
-import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import { ZEROCLAW_CLIENT_POLL_MS } from "./lifecycle-checks.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, expectOptionsOf } from "./case.js";
 import { ZeroclawClient } from "./compat-session.js";
 import {
   elicitationForms,
@@ -98,7 +99,7 @@ export function compatCheckCases(): ConformanceCase[] {
 }
 
 async function unservedMethods(context: CaseContext): Promise<void> {
-  const options: ExpectOptions = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options: ExpectOptions = expectOptionsOf(context);
   const connection = await WireConnection.open(
     context.socketPath,
     "zerocode",
@@ -136,12 +137,15 @@ async function spawnPath(context: CaseContext): Promise<void> {
   await daemon.waitSocketFile().catch((e: Error) => {
     throw new CaseFailure(`${e.message}; stderr: ${daemon.stderrTail(5).join(" | ")}`);
   });
-  const options: ExpectOptions = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options: ExpectOptions = expectOptionsOf(context);
   const connection = await connectRetrying(sandbox.socketPath, context);
   const client = new ZeroclawClient(connection, options);
   const { server_pid } = await client.initialize();
   expect(Number.isInteger(server_pid) && (server_pid as number) > 0, `server_pid ${preview(server_pid)}`);
   expectInGroup(server_pid as number, daemon);
+  // zeroclaw's --ephemeral sees a client only at its next once-a-second look (daemon/mod.rs); a
+  // zerocode session lasts far longer than that.
+  await new Promise((r) => setTimeout(r, ZEROCLAW_CLIENT_POLL_MS));
   connection.end();
   const exit = await daemon.waitExit(EPHEMERAL_EXIT_MS);
   if (!exit) throw new CaseFailure(`still running ${EPHEMERAL_EXIT_MS} ms after its only client left`);

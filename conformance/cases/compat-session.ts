@@ -153,7 +153,7 @@ export class ZeroclawClient {
     const message = await receiveMessage(this.connection, this.options.timeoutMs, wanted);
     if (!isJsonObject(message))
       throw new CaseFailure(`${this.connection.name}: not an object: ${preview(message)}`);
-    assertContract(this.connection, message, this.options.contract);
+    assertContract(this.connection, message, this.options);
     return message;
   }
 

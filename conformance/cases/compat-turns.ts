@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { WireConnection } from "../wire/wire-client.js";
-import { type CaseContext, CaseFailure } from "./case.js";
+import { type CaseContext, CaseFailure, expectOptionsOf } from "./case.js";
 import { ScriptedModel } from "./compat-model.js";
 import { type InboundRequest, ZeroclawClient } from "./compat-session.js";
 
@@ -27,7 +27,7 @@ export class ModelCase {
       await launcher.start(sandbox).catch((e: Error) => {
         throw new CaseFailure(e.message);
       });
-      const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+      const options = expectOptionsOf(context);
       const connection = await WireConnection.open(
         sandbox.socketPath,
         "zerocode",

@@ -3,7 +3,7 @@ import { isRequestFor, isResponseTo, isUpdate, Mailbox } from "../judge/mailbox.
 import type { DaemonProcess } from "../runner/spawn.js";
 import { isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { WireConnection } from "../wire/wire-client.js";
-import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, expectOptionsOf } from "./case.js";
 import { FakeProvider } from "./fake-provider.js";
 
 /**
@@ -226,7 +226,7 @@ class Conversation {
   private readonly created = new Set<string>();
 
   constructor(private readonly context: CaseContext) {
-    this.options = { timeoutMs: context.timeoutMs, contract: context.contract };
+    this.options = expectOptionsOf(context);
   }
 
   async open(socketPath: string): Promise<void> {

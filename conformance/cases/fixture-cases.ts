@@ -14,7 +14,7 @@ import {
 import { expectIdText } from "../judge/id-text.js";
 import { describeMismatch, matchValue } from "../judge/matcher.js";
 import { fixtureArea, methodsIn, SETTINGS_WRITERS } from "../runner/areas.js";
-import type { Connection } from "../wire/connection.js";
+import type { Connection, Dialect } from "../wire/connection.js";
 import { discoverGatewayUrl, type HttpResponse, httpRequest } from "../wire/gateway.js";
 import { type JsonValue, preview } from "../wire/json.js";
 import { upgradeStatus } from "../wire/upgrade.js";
@@ -24,14 +24,17 @@ import { type CaseContext, CaseFailure, type ConformanceCase, NotImplemented } f
 import { type Fixture, type FixtureStep, parseFixture, stepNote } from "./fixture-parser.js";
 
 /** Every `.io` file below `fixturesDir`, as a case named by its relative path without `.io`. */
-export async function loadFixtureCases(fixturesDir: string): Promise<ConformanceCase[]> {
+export async function loadFixtureCases(
+  fixturesDir: string,
+  dialect: Dialect = "seed",
+): Promise<ConformanceCase[]> {
   const files = (await readdir(fixturesDir, { recursive: true }))
     .filter((file) => file.endsWith(".io"))
     .sort();
   return Promise.all(
     files.map(async (file) => {
       const name = file.split(sep).join("/").slice(0, -".io".length);
-      return fixtureCase(name, await readFile(join(fixturesDir, file), "utf8"));
+      return fixtureCase(name, await readFile(join(fixturesDir, file), "utf8"), undefined, dialect);
     }),
   );
 }
@@ -40,10 +43,15 @@ export async function loadFixtureCases(fixturesDir: string): Promise<Conformance
  * `file` is how a failure names the fixture (`fixtures/config/get-one-prop.io:6: …`), so the line
  * number leads straight to the file.
  */
-export function fixtureCase(name: string, text: string, file = `fixtures/${name}.io`): ConformanceCase {
+export function fixtureCase(
+  name: string,
+  text: string,
+  file = `fixtures/${name}.io`,
+  dialect: Dialect = "seed",
+): ConformanceCase {
   let fixture: Fixture;
   try {
-    fixture = parseFixture(text);
+    fixture = parseFixture(text, dialect);
   } catch (error) {
     const problem = (error as Error).message;
     return {
@@ -61,6 +69,8 @@ export function fixtureCase(name: string, text: string, file = `fixtures/${name}
     area: fixtureArea(name),
     methods,
     title: fixture.title,
+    dialects: fixture.dialects,
+    ...(fixture.notApplicable === undefined ? {} : { notApplicable: fixture.notApplicable }),
     // Any writer counts, whatever answer the fixture expects: its lines cannot say what a wrong daemon would do.
     changesSettings: methods.some((method) => SETTINGS_WRITERS.has(method)),
     needs: fixture.spawnOnly
@@ -95,7 +105,11 @@ class FixtureRun {
     private readonly context: CaseContext,
     private readonly file: string,
   ) {
-    this.options = { timeoutMs: context.timeoutMs, contract: context.contract };
+    this.options = {
+      timeoutMs: context.timeoutMs,
+      contract: context.contract,
+      dialect: context.dialect ?? "seed",
+    };
     this.captures.set(RUN_CAPTURE, context.runId ?? "local");
   }
 

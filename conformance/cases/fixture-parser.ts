@@ -1,6 +1,7 @@
 import { parse as parseToml } from "smol-toml";
 import { declaredCaptures, RUN_CAPTURE, referencedCaptures, withPlaceholders } from "../judge/captures.js";
 import { JSON_NUMBER } from "../judge/id-text.js";
+import type { Dialect } from "../wire/connection.js";
 import type { JsonValue } from "../wire/json.js";
 
 /**
@@ -48,6 +49,10 @@ export interface Fixture {
   configLines: string[];
   /** Needs its own freshly started daemon (any `#!` line, or `@spawn-only`). */
   spawnOnly: boolean;
+  /** `@dialects A B`: the dialects the case has a meaning in (SPEC §13); `["seed"]` when absent. */
+  dialects: Dialect[];
+  /** `@n/a REASON`: why the case means nothing in the dialects it leaves out. */
+  notApplicable?: string;
   steps: FixtureStep[];
 }
 
@@ -74,13 +79,18 @@ export function stepNote(fixture: Fixture, line: number): string | undefined {
   return note;
 }
 
-export function parseFixture(text: string): Fixture {
+/**
+ * `dialect`: the run's (SPEC §13). A line that starts with `[seed] ` or `[zeroclaw] ` belongs to
+ * that dialect only: read without its tag in it, skipped in the other.
+ */
+export function parseFixture(text: string, dialect: Dialect = "seed"): Fixture {
   const fixture: Fixture = {
     title: "",
     descriptions: [],
     descriptionLines: [],
     configLines: [],
     spawnOnly: false,
+    dialects: ["seed"],
     steps: [],
   };
   const connections = new Set<string>();
@@ -94,8 +104,21 @@ export function parseFixture(text: string): Fixture {
   const lines = text.split("\n");
   for (const [index, rawLine] of lines.entries()) {
     const lineNumber = index + 1;
-    const line = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+    const untagged = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
+    const tag = DIALECT_TAG.exec(untagged);
+    if (tag && !isDialect(tag[1] as string))
+      throw new FixtureSyntaxError(lineNumber, `unknown dialect tag [${tag[1]}] (seed or zeroclaw)`);
+    if (tag && tag[1] !== dialect) continue;
+    const line = tag ? untagged.slice(tag[0].length) : untagged;
     if (line.trim() === "") continue;
+    if (line.startsWith("@dialects")) {
+      fixture.dialects = parseDialects(line.slice("@dialects".length), lineNumber);
+      continue;
+    }
+    if (line.startsWith("@n/a ")) {
+      fixture.notApplicable = line.slice("@n/a ".length).trim();
+      continue;
+    }
     if (line.startsWith("//")) {
       fixture.descriptions.push(line.slice(2).trim());
       fixture.descriptionLines.push(lineNumber);
@@ -165,6 +188,22 @@ export function parseFixture(text: string): Fixture {
   if (fixture.steps.length === 0) throw new FixtureSyntaxError(1, "no commands");
   checkConfig(fixture.configLines);
   return fixture;
+}
+
+const DIALECT_TAG = /^\[([\w-]+)\] /;
+const KNOWN_DIALECTS: readonly Dialect[] = ["seed", "zeroclaw"];
+
+function isDialect(text: string): text is Dialect {
+  return (KNOWN_DIALECTS as readonly string[]).includes(text);
+}
+
+function parseDialects(text: string, lineNumber: number): Dialect[] {
+  const names = text.trim().split(/\s+/).filter(Boolean);
+  if (names.length === 0) throw new FixtureSyntaxError(lineNumber, "@dialects needs at least one dialect");
+  for (const name of names)
+    if (!isDialect(name))
+      throw new FixtureSyntaxError(lineNumber, `@dialects: unknown dialect ${JSON.stringify(name)}`);
+  return names as Dialect[];
 }
 
 /**

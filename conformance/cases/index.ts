@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { OpenRpcContract } from "../judge/openrpc-contract.js";
 import { findPackageRoot } from "../runner/package-root.js";
+import type { Dialect } from "../wire/connection.js";
 import { authorizationCases } from "./authorization.js";
 import { beforeInitializeCases } from "./before-initialize.js";
 import { CaseFailure, type ConformanceCase } from "./case.js";
@@ -21,9 +22,11 @@ import { statusCases } from "./status-semantics.js";
  */
 export async function collectCases(
   openrpcPath?: string,
+  dialect: Dialect = "seed",
 ): Promise<{ cases: ConformanceCase[]; contract: OpenRpcContract | undefined }> {
   const root = findPackageRoot();
-  const fixtures = await loadFixtureCases(join(root, "fixtures"));
+  // A fixture's lines may differ by dialect ([seed] / [zeroclaw] tags): read in the run's.
+  const fixtures = await loadFixtureCases(join(root, "fixtures"), dialect);
   let contract: OpenRpcContract | undefined;
   let fromDocument: ConformanceCase[];
   try {

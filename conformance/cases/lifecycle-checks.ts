@@ -4,7 +4,7 @@ import { call, type ExpectOptions, expectDrainClose, initialize } from "../judge
 import type { DaemonLauncher, DaemonProcess, DaemonSandbox } from "../runner/spawn.js";
 import { describeExit } from "../runner/spawn.js";
 import { WireConnection } from "../wire/wire-client.js";
-import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, expectOptionsOf } from "./case.js";
 
 /**
  * Daemon lifecycle rules that need timing around whole processes (SPEC §1,
@@ -24,6 +24,11 @@ const RECONNECT_AFTER_MS = GRACE_MS / 5;
 const SIGNAL_EXIT_MS = 10_000;
 /** How long an ephemeral daemon gets to exit once the grace has passed. */
 const EPHEMERAL_EXIT_MS = GRACE_MS + 10_000;
+/**
+ * zeroclaw's --ephemeral looks at its client count once a second (daemon/mod.rs): a client that
+ * comes and goes between two looks is never seen. In its dialect every client stays this long.
+ */
+export const ZEROCLAW_CLIENT_POLL_MS = 1_200;
 
 export function lifecycleCheckCases(): ConformanceCase[] {
   const check = (name: string, title: string, run: (c: Lifecycle) => Promise<void>): ConformanceCase => ({
@@ -32,6 +37,7 @@ export function lifecycleCheckCases(): ConformanceCase[] {
     methods: ["status"],
     title: `${title} (SPEC ${name.startsWith("ephemeral") ? "§10" : "§1"})`,
     needs: { kind: "daemon-launcher" },
+    dialects: ["seed", "zeroclaw"],
     run: (context) => run(new Lifecycle(context)),
   });
   return [
@@ -101,7 +107,7 @@ class Lifecycle {
   constructor(private readonly context: CaseContext) {
     if (!context.launcher) throw new Error("lifecycle checks need a daemon launcher");
     this.launcher = context.launcher;
-    this.options = { timeoutMs: context.timeoutMs, contract: context.contract };
+    this.options = expectOptionsOf(context);
   }
 
   /** Started with --ephemeral and a short grace; ready once its socket file exists (a probe would be a client). */
@@ -128,6 +134,7 @@ class Lifecycle {
           this.options.timeoutMs,
         );
         await initialize(connection, this.nextId(name), this.options);
+        if (this.options.dialect === "zeroclaw") await sleep(ZEROCLAW_CLIENT_POLL_MS);
         return connection;
       } catch (error) {
         if (Date.now() > deadline || error instanceof CaseFailure)
@@ -164,9 +171,11 @@ class Lifecycle {
       throw new CaseFailure((error as Error).message);
     }
     const idle = await this.client(sandbox, "idle");
-    const { pid } = await this.status(idle);
+    // The pid: status.pid in the seed dialect, initialize's server_pid in zeroclaw's.
+    const pid =
+      this.options.dialect === "zeroclaw" ? await this.serverPid(sandbox) : (await this.status(idle)).pid;
     if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0)
-      throw new CaseFailure(`status.pid is not a pid: ${JSON.stringify(pid)}`);
+      throw new CaseFailure(`the daemon's pid is not a pid: ${JSON.stringify(pid)}`);
     const midFrame = await this.client(sandbox, "mid-frame");
     await midFrame.send(
       new TextEncoder().encode('{"jsonrpc":"2.0","id":"unfinished",'),
@@ -193,6 +202,20 @@ class Lifecycle {
       throw new CaseFailure(`socket file ${sandbox.socketPath} still exists after ${signal}`);
     for (const connection of [idle, midFrame, uninitialized])
       await expectDrainClose(connection, this.options.timeoutMs);
+  }
+
+  private async serverPid(sandbox: DaemonSandbox): Promise<unknown> {
+    const connection = await WireConnection.open(
+      sandbox.socketPath,
+      "pid",
+      this.context.transcript,
+      this.options.timeoutMs,
+    );
+    try {
+      return (await initialize(connection, this.nextId("pid"), this.options)).server_pid;
+    } finally {
+      connection.destroy();
+    }
   }
 
   private nextId(name: string): string {

@@ -4,7 +4,7 @@ import type { ExamplePairing, MethodEntry, OpenRpcContract } from "../judge/open
 import { methodArea, SETTINGS_WRITERS } from "../runner/areas.js";
 import { canonicalJson, isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { WireConnection } from "../wire/wire-client.js";
-import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, expectOptionsOf } from "./case.js";
 
 /**
  * openrpc.json's example pairings replayed against the daemon: the document
@@ -86,7 +86,7 @@ async function replayExample(
   witness: string | undefined,
   context: CaseContext,
 ): Promise<void> {
-  const options: ExpectOptions = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options: ExpectOptions = expectOptionsOf(context);
   let expected: JsonObject;
   try {
     // The example's dialect (SPEC §13): zerocode's initialize sends protocol_version, not protocolVersion.

@@ -11,7 +11,7 @@ import {
 } from "../runner/spawn.js";
 import type { JsonObject } from "../wire/json.js";
 import { WireConnection } from "../wire/wire-client.js";
-import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, expectOptionsOf } from "./case.js";
 
 /**
  * SPEC §1 endpoint rules, which no fixture can express: they need file modes,
@@ -23,12 +23,20 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 const FOREIGN_FILE_TEXT = "not a socket: the daemon must leave this file alone\n";
 
 export function spawnCheckCases(): ConformanceCase[] {
-  const check = (name: string, title: string, run: (context: Checks) => Promise<void>): ConformanceCase => ({
+  const check = (
+    name: string,
+    title: string,
+    run: (context: Checks) => Promise<void>,
+    seedOnly?: string,
+  ): ConformanceCase => ({
     name: `endpoint/${name}`,
     area: "endpoint",
     methods: ["status"],
     title: `${title} (SPEC §1)`,
     needs: { kind: "daemon-launcher" },
+    // zeroclaw's local.rs keeps SPEC §1's endpoint rules but for the ones `seedOnly` names.
+    dialects: seedOnly === undefined ? ["seed", "zeroclaw"] : ["seed"],
+    ...(seedOnly === undefined ? {} : { notApplicable: seedOnly }),
     run: (context) => run(new Checks(context)),
   });
   return [
@@ -69,6 +77,7 @@ export function spawnCheckCases(): ConformanceCase[] {
         await c.expectMode(shared, 0o755, "foreign socket dir");
         await c.expectMode(sandbox.socketPath, 0o600, "socket file");
       },
+      "zeroclaw's prepare_parent chmods the socket's directory to 0700 whoever created it (local.rs); only a directory it may not chmod is left alone",
     ),
     check(
       "status-reports-endpoint",
@@ -76,9 +85,7 @@ export function spawnCheckCases(): ConformanceCase[] {
       async (c) => {
         const sandbox = await c.sandbox();
         await c.start(sandbox);
-        const { endpoint, data_dir } = await c.status(sandbox);
-        c.expectEqual(endpoint, sandbox.socketPath, "status.endpoint");
-        c.expectEqual(data_dir, sandbox.dataDir, "status.data_dir");
+        await c.expectEndpoint(sandbox, sandbox.socketPath, sandbox.dataDir);
       },
     ),
     check(
@@ -90,9 +97,7 @@ export function spawnCheckCases(): ConformanceCase[] {
         const dataDir = join(sandbox.configDir, "data");
         sandbox.socketPath = join(dataDir, "daemon.sock");
         await c.start(sandbox);
-        const { endpoint, data_dir } = await c.status(sandbox);
-        c.expectEqual(endpoint, sandbox.socketPath, "status.endpoint");
-        c.expectEqual(data_dir, dataDir, "status.data_dir");
+        await c.expectEndpoint(sandbox, sandbox.socketPath, dataDir);
         await c.expectMode(dataDir, 0o700, "data dir");
       },
     ),
@@ -130,6 +135,7 @@ export function spawnCheckCases(): ConformanceCase[] {
         await c.expectRefusal(daemon);
         await c.expectForeignFile(sandbox.socketPath);
       },
+      "zeroclaw's remove_stale unlinks whatever sits at the socket path when a connect to it is refused, a regular file included (local.rs)",
     ),
     check(
       "exit-keeps-replaced-socket-path",
@@ -158,7 +164,7 @@ export class Checks {
   constructor(private readonly context: CaseContext) {
     if (!context.launcher) throw new Error("spawn checks need a daemon launcher");
     this.launcher = context.launcher;
-    this.options = { timeoutMs: context.timeoutMs, contract: context.contract };
+    this.options = expectOptionsOf(context);
   }
 
   sandbox(): Promise<DaemonSandbox> {
@@ -179,6 +185,12 @@ export class Checks {
 
   /** `status` on a new, initialized connection. */
   async status(sandbox: DaemonSandbox): Promise<JsonObject> {
+    return (await this.initializeAndStatus(sandbox)).status;
+  }
+
+  private async initializeAndStatus(
+    sandbox: DaemonSandbox,
+  ): Promise<{ initialized: JsonObject; status: JsonObject }> {
     this.connections += 1;
     const name = `check-${this.connections}`;
     const connection = await WireConnection.open(
@@ -188,19 +200,42 @@ export class Checks {
       this.options.timeoutMs,
     );
     try {
-      await initialize(connection, `${name}-init`, this.options);
-      return await call(connection, `${name}-status`, "status", {}, this.options);
+      const initialized = await initialize(connection, `${name}-init`, this.options);
+      const status = await call(connection, `${name}-status`, "status", {}, this.options);
+      return { initialized, status };
     } finally {
       connection.destroy();
     }
   }
 
+  private get zeroclaw(): boolean {
+    return this.options.dialect === "zeroclaw";
+  }
+
+  /** The daemon's pid: status.pid in the seed dialect, initialize's server_pid in zeroclaw's. */
   async daemonPid(sandbox: DaemonSandbox): Promise<number> {
-    const { pid } = await this.status(sandbox);
+    const { initialized, status } = await this.initializeAndStatus(sandbox);
+    const [pid, what] = this.zeroclaw
+      ? [initialized.server_pid, "initialize.server_pid"]
+      : [status.pid, "status.pid"];
     if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) {
-      throw new CaseFailure(`status.pid is not a pid: ${JSON.stringify(pid)}`);
+      throw new CaseFailure(`${what} is not a pid: ${JSON.stringify(pid)}`);
     }
     return pid;
+  }
+
+  /**
+   * status names the endpoint (and, in the seed dialect, the data dir): `endpoint` and `data_dir`
+   * in the seed's, `local_ipc_endpoint` in zeroclaw's, whose status has no data dir.
+   */
+  async expectEndpoint(sandbox: DaemonSandbox, endpoint: string, dataDir: string): Promise<void> {
+    const status = await this.status(sandbox);
+    if (this.zeroclaw) {
+      this.expectEqual(status.local_ipc_endpoint, endpoint, "status.local_ipc_endpoint");
+      return;
+    }
+    this.expectEqual(status.endpoint, endpoint, "status.endpoint");
+    this.expectEqual(status.data_dir, dataDir, "status.data_dir");
   }
 
   expectEqual(actual: unknown, expected: string, what: string): void {
@@ -246,7 +281,8 @@ export class Checks {
     }
     const second = this.launch(secondSandbox);
     await this.expectRefusal(second);
-    if (!new RegExp(`\\b${livePid}\\b`).test(second.stderr())) {
+    // zeroclaw's refusal names the endpoint, not the pid that holds it (local.rs EndpointLock).
+    if (!this.zeroclaw && !new RegExp(`\\b${livePid}\\b`).test(second.stderr())) {
       const tail = second.stderrTail(3).join(" | ");
       throw new CaseFailure(
         `second daemon's stderr does not name the live pid ${livePid}: ${tail || "(empty)"}`,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { call, type ExpectOptions, initialize } from "../judge/expectations.js";
 import { isJsonObject, type JsonObject, preview } from "../wire/json.js";
 import { WireConnection } from "../wire/wire-client.js";
-import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import { type CaseContext, CaseFailure, type ConformanceCase, expectOptionsOf } from "./case.js";
 
 /**
  * What `status` reports, checked for meaning rather than shape (SPEC §5; openrpc.json
@@ -67,7 +67,7 @@ class StatusProbe {
 }
 
 async function withStatus(context: CaseContext, run: (probe: StatusProbe) => Promise<void>): Promise<void> {
-  const options = { timeoutMs: context.timeoutMs, contract: context.contract };
+  const options = expectOptionsOf(context);
   const connection = await WireConnection.open(
     context.socketPath,
     "main",

@@ -1,5 +1,5 @@
-import { CaseFailure } from "../cases/case.js";
-import type { Connection, WireEvent } from "../wire/connection.js";
+import { CaseFailure, NotImplemented } from "../cases/case.js";
+import type { Connection, Dialect, WireEvent } from "../wire/connection.js";
 import { clip, isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
 import { describeMismatch, matchMessage } from "./matcher.js";
 import type { OpenRpcContract } from "./openrpc-contract.js";
@@ -13,6 +13,8 @@ import type { OpenRpcContract } from "./openrpc-contract.js";
 export interface ExpectOptions {
   timeoutMs: number;
   contract: OpenRpcContract | undefined;
+  /** The run's dialect (SPEC §13); `seed` when absent. */
+  dialect?: Dialect;
 }
 
 /** The next message on `connection`; a close, a non-JSON line or a timeout fails the case. */
@@ -33,15 +35,46 @@ export async function expectMessage(
   expected: JsonValue,
   options: ExpectOptions,
 ): Promise<JsonValue> {
-  const actual = await receiveMessage(connection, options.timeoutMs, preview(expected, 160));
-  const mismatch = matchMessage(expected, actual);
+  const wanted = judgedIn(expected, options.dialect);
+  const actual = await receiveMessage(connection, options.timeoutMs, preview(wanted, 160));
+  const mismatch = matchMessage(wanted, actual);
   if (mismatch) {
+    notImplementedIfUnknown(connection, wanted, actual, options.contract);
     throw new CaseFailure(
-      `${connection.name}: ${describeMismatch(mismatch)} (expected ${preview(expected, 160)}, got ${preview(actual, 200)})`,
+      `${connection.name}: ${describeMismatch(mismatch)} (expected ${preview(wanted, 160)}, got ${preview(actual, 200)})`,
     );
   }
-  assertContract(connection, actual, options.contract);
+  assertContract(connection, actual, options);
   return actual;
+}
+
+/**
+ * An expectation as the run's dialect judges it. An error is judged by its code, and by its
+ * `data` only where the dialect's contract requires one: the seed's errors carry `data.reason`
+ * (SPEC §11), zeroclaw's carry no `data` at all (its `send_error`), so there `data` is not judged.
+ */
+export function judgedIn(expected: JsonValue, dialect: Dialect | undefined): JsonValue {
+  if (dialect !== "zeroclaw" || !isJsonObject(expected) || !isJsonObject(expected.error)) return expected;
+  const { data: _ignored, ...error } = expected.error;
+  return { ...expected, error };
+}
+
+/**
+ * A daemon that answers -32601 (method not found) to a method of the contract does not implement
+ * it, whatever its initialize.capabilities lists (zeroclaw's lists every method of its table):
+ * the case is not implemented rather than failed (SPEC §16).
+ */
+function notImplementedIfUnknown(
+  connection: Connection,
+  expected: JsonValue,
+  actual: JsonValue,
+  contract: OpenRpcContract | undefined,
+): void {
+  if (!isJsonObject(actual) || !isJsonObject(actual.error) || actual.error.code !== -32601) return;
+  if (isJsonObject(expected) && isJsonObject(expected.error) && expected.error.code === -32601) return;
+  const method = actual.id === undefined ? undefined : connection.methodOf(actual.id);
+  if (method === undefined || contract?.hasMethod(method) !== true) return;
+  throw new NotImplemented(`${method} answers -32601 (method not found)`);
 }
 
 /**
@@ -51,9 +84,10 @@ export async function expectMessage(
  */
 export async function expectUnordered(
   connection: Connection,
-  expected: readonly JsonValue[],
+  expectations: readonly JsonValue[],
   options: ExpectOptions,
 ): Promise<JsonValue[]> {
+  const expected = expectations.map((message) => judgedIn(message, options.dialect));
   const received: JsonValue[] = [];
   while (received.length < expected.length) {
     received.push(
@@ -66,7 +100,7 @@ export async function expectUnordered(
       `${connection.name}: no order of the received messages matches the expected ones; received ${preview(received, 400)}`,
     );
   }
-  for (const message of received) assertContract(connection, message, options.contract);
+  for (const message of received) assertContract(connection, message, options);
   return assignment.map((index) => received[index] as JsonValue);
 }
 
@@ -152,38 +186,42 @@ export async function expectResponse(
     throw new CaseFailure(
       `${connection.name}: expected the response to ${JSON.stringify(id)}, got ${preview(actual, 200)}`,
     );
-  assertContract(connection, actual, options.contract);
+  notImplementedIfUnknown(connection, { id }, actual, options.contract);
+  assertContract(connection, actual, options);
   return actual;
 }
 
-/** `@init`: initialize with protocol version 1 must succeed. */
+/**
+ * `@init`: initialize with protocol version 1 must succeed, in the run's dialect: `protocolVersion`
+ * in the seed's, `protocol_version` in zeroclaw's (SPEC §13; zeroclaw's InitializeParams).
+ */
 export async function initialize(
   connection: Connection,
   id: string,
   options: ExpectOptions,
 ): Promise<JsonObject> {
-  const result = await call(connection, id, "initialize", { protocolVersion: 1 }, options);
-  if (result.protocolVersion !== 1) {
-    throw new CaseFailure(
-      `initialize result has protocolVersion ${preview(result.protocolVersion)}, expected 1`,
-    );
+  const member = options.dialect === "zeroclaw" ? "protocol_version" : "protocolVersion";
+  const result = await call(connection, id, "initialize", { [member]: 1 }, options);
+  if (result[member] !== 1) {
+    throw new CaseFailure(`initialize result has ${member} ${preview(result[member])}, expected 1`);
   }
   return result;
 }
 
-/** The openrpc.json checks every received message gets (results of our requests, error data). */
-export function assertContract(
-  connection: Connection,
-  message: JsonValue,
-  contract: OpenRpcContract | undefined,
-): void {
+/**
+ * The openrpc.json checks every received message gets (results of our requests, error data), in
+ * the dialect the connection's initialize chose, or before any initialize the run's (SPEC §13).
+ */
+export function assertContract(connection: Connection, message: JsonValue, options: ExpectOptions): void {
+  const { contract } = options;
   if (!contract || !isJsonObject(message) || message.method !== undefined) return;
+  const dialect = connection.dialect ?? options.dialect ?? "seed";
   const method = message.id === undefined ? undefined : connection.methodOf(message.id);
   const problem =
     Object.hasOwn(message, "result") && method !== undefined
-      ? contract.checkResult(method, message.result as JsonValue, connection.dialect)
+      ? contract.checkResult(method, message.result as JsonValue, dialect)
       : isJsonObject(message.error) && typeof message.error.code === "number"
-        ? contract.checkErrorData(message.error.code, message.error.data, method)
+        ? contract.checkErrorData(message.error.code, message.error.data, method, dialect)
         : undefined;
   if (problem) throw new CaseFailure(`${connection.name}: ${problem}`);
 }

@@ -1,7 +1,7 @@
 import { CaseFailure } from "../cases/case.js";
 import type { Connection } from "../wire/connection.js";
 import { clip, type JsonValue, preview } from "../wire/json.js";
-import { assertContract, type ExpectOptions } from "./expectations.js";
+import { assertContract, type ExpectOptions, judgedIn } from "./expectations.js";
 import { describeMismatch, matchMessage } from "./matcher.js";
 
 /**
@@ -73,10 +73,11 @@ export async function expectIdText(
           : `a bad line (${event.reason}): ${clip(event.text, 200)}`;
     throw new CaseFailure(`${connection.name}: ${got} while expecting a message with id ${idText}`);
   }
-  const mismatch = matchMessage(expected, event.value);
+  const wanted = judgedIn(expected, options.dialect);
+  const mismatch = matchMessage(wanted, event.value);
   if (mismatch) {
     throw new CaseFailure(
-      `${connection.name}: ${describeMismatch(mismatch)} (expected ${preview(expected, 160)}, got ${clip(event.text, 200)})`,
+      `${connection.name}: ${describeMismatch(mismatch)} (expected ${preview(wanted, 160)}, got ${clip(event.text, 200)})`,
     );
   }
   const written = topLevelIdText(event.text);
@@ -85,5 +86,5 @@ export async function expectIdText(
       `${connection.name}: id written as ${written ?? "(no scalar top-level id)"}, expected exactly ${idText}: ${clip(event.text, 200)}`,
     );
   }
-  assertContract(connection, event.value, options.contract);
+  assertContract(connection, event.value, options);
 }

@@ -89,7 +89,7 @@ export class Mailbox {
       throw new CaseFailure(
         `${this.connection.name}: a message that is not a JSON object: ${clip(event.text, 200)}`,
       );
-    assertContract(this.connection, event.value, this.options.contract);
+    assertContract(this.connection, event.value, this.options);
     this.waiting.push(event.value);
     return true;
   }

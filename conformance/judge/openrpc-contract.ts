@@ -103,6 +103,11 @@ export class OpenRpcContract {
    * undefined when the result conforms (or the method is not in the document), else the reason. On a
    * connection of another dialect (SPEC §13) the method's `x-dialects` result schema applies, if any.
    */
+  /** Whether the document declares a method of this name. */
+  hasMethod(methodName: string): boolean {
+    return this.findMethod(methodName) !== undefined;
+  }
+
   checkResult(methodName: string, result: JsonValue, dialect = "seed"): string | undefined {
     const method = this.findMethod(methodName);
     if (!method || method.value.result === undefined) return undefined;
@@ -157,12 +162,16 @@ export class OpenRpcContract {
     code: number,
     data: JsonValue | undefined,
     methodName: string | undefined,
+    dialect = "seed",
   ): string | undefined {
     const declarations = this.errorDeclarations(methodName).filter(
       (declaration) => declaration.code === code,
     );
     if (declarations.length === 0)
       return `error code ${code} is not declared in openrpc.json components.errors`;
+    // zeroclaw's errors carry no data (its send_error), and its -32603 data, where some handler
+    // adds one, is not the seed's object: the x-data-schema declarations are the seed's (SPEC §13).
+    if (dialect !== "seed") return undefined;
     const reasons: string[] = [];
     for (const declaration of declarations) {
       if (declaration.dataSchemaPointer === undefined) return undefined;

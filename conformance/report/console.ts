@@ -14,6 +14,7 @@ export interface ConsoleOptions {
   socket: string | undefined;
   spawn: string | undefined;
   openrpc?: string | undefined;
+  dialect?: string | undefined;
   allowWrites?: boolean | undefined;
   required?: readonly string[] | undefined;
   strict?: boolean | undefined;
@@ -38,6 +39,9 @@ export function printResult(result: CaseResult, options: ConsoleOptions): void {
       return;
     case "not-implemented":
       options.print(`n/i  ${name}: ${oneLine(outcome.reason)}`);
+      return;
+    case "n/a":
+      options.print(`n/a  ${name}: ${oneLine(outcome.reason)}`);
       return;
     case "fail": {
       options.print(`FAIL ${name}: ${oneLine(outcome.reason)}`);
@@ -79,7 +83,8 @@ export function printSummary(results: readonly CaseResult[], options: ConsoleOpt
         `${results.length - eligible} need a daemon of their own (--spawn)`,
     );
   }
-  options.print(`${all.passed} passed, ${all.failed} failed, ${all.skipped} skipped`);
+  const na = all.notApplicable > 0 ? `, ${all.notApplicable} n/a` : "";
+  options.print(`${all.passed} passed, ${all.failed} failed, ${all.skipped} skipped${na}`);
   return all;
 }
 

@@ -19,6 +19,8 @@ export interface RunInfo {
   capabilities: readonly string[] | undefined;
   startedAt: Date;
   durationMs: number;
+  /** The dialect the run spoke (--dialect, SPEC §13). */
+  dialect?: string;
   /** Under --socket: how many of the cases a running daemon can host ran. */
   liveDaemon?: { eligible: number; ran: number; skipped: number } | undefined;
 }
@@ -44,6 +46,7 @@ export function jsonReport(results: readonly CaseResult[], info: RunInfo): objec
     suite: "zeroclaw-conformance",
     version: info.suiteVersion,
     target: info.target,
+    dialect: info.dialect ?? "seed",
     started_at: info.startedAt.toISOString(),
     duration_ms: Math.round(info.durationMs),
     capabilities: info.capabilities ?? null,
@@ -52,6 +55,7 @@ export function jsonReport(results: readonly CaseResult[], info: RunInfo): objec
       failed: all.failed,
       skipped: all.skipped,
       not_implemented: all.notImplemented,
+      not_applicable: all.notApplicable,
     },
     areas: Object.fromEntries(
       [...countByArea(results)].map(([area, c]) => [
@@ -61,6 +65,7 @@ export function jsonReport(results: readonly CaseResult[], info: RunInfo): objec
           failed: c.failed,
           skipped: c.skipped,
           not_implemented: c.notImplemented,
+          not_applicable: c.notApplicable,
           implementation: implementation(c).replace(" ", "_"),
           ...(partial.has(area)
             ? {
@@ -82,7 +87,9 @@ export function jsonReport(results: readonly CaseResult[], info: RunInfo): objec
             ? "failed"
             : result.outcome.status === "skip"
               ? "skipped"
-              : "not_implemented",
+              : result.outcome.status === "n/a"
+                ? "not_applicable"
+                : "not_implemented",
       ...(result.outcome.status === "ok" ? {} : { reason: result.outcome.reason }),
       ...(result.outcome.status === "fail"
         ? {
@@ -102,13 +109,13 @@ export function junitReport(results: readonly CaseResult[], info: RunInfo): stri
   const seconds = (ms: number): string => (ms / 1000).toFixed(3);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="zeroclaw-conformance" tests="${results.length}" failures="${all.failed}" errors="0" skipped="${all.skipped + all.notImplemented}" time="${seconds(info.durationMs)}" timestamp="${info.startedAt.toISOString()}">`,
+    `<testsuites name="zeroclaw-conformance" tests="${results.length}" failures="${all.failed}" errors="0" skipped="${all.skipped + all.notImplemented + all.notApplicable}" time="${seconds(info.durationMs)}" timestamp="${info.startedAt.toISOString()}">`,
   ];
   for (const [area, c] of countByArea(results)) {
     const inArea = results.filter((result) => result.area === area);
     const time = inArea.reduce((sum, result) => sum + result.durationMs, 0);
     lines.push(
-      `  <testsuite name="${xml(area)}" tests="${inArea.length}" failures="${c.failed}" errors="0" skipped="${c.skipped + c.notImplemented}" time="${seconds(time)}">`,
+      `  <testsuite name="${xml(area)}" tests="${inArea.length}" failures="${c.failed}" errors="0" skipped="${c.skipped + c.notImplemented + c.notApplicable}" time="${seconds(time)}">`,
     );
     for (const result of inArea) {
       const open = `    <testcase classname="${xml(`conformance.${area}`)}" name="${xml(result.name)}" time="${seconds(result.durationMs)}"`;
@@ -137,6 +144,13 @@ export function junitReport(results: readonly CaseResult[], info: RunInfo): stri
           lines.push(
             `${open}>`,
             `      <skipped message="${xml(`not implemented: ${outcome.reason}`)}"/>`,
+            "    </testcase>",
+          );
+          break;
+        case "n/a":
+          lines.push(
+            `${open}>`,
+            `      <skipped message="${xml(`not applicable in the ${info.dialect ?? "seed"} dialect: ${outcome.reason}`)}"/>`,
             "    </testcase>",
           );
           break;

@@ -9,6 +9,7 @@ export interface RerunTarget {
   socket: string | undefined;
   spawn: string | undefined;
   openrpc?: string | undefined;
+  dialect?: string | undefined;
   allowWrites?: boolean | undefined;
   timeoutMs: number;
   defaultTimeoutMs: number;
@@ -20,6 +21,7 @@ export function rerunCommand(target: RerunTarget, caseName: string, requiredArea
   if (target.socket !== undefined) words.push("--socket", shellQuote(target.socket));
   if (target.allowWrites) words.push("--allow-writes");
   if (target.openrpc !== undefined) words.push("--openrpc", shellQuote(target.openrpc));
+  if (target.dialect !== undefined && target.dialect !== "seed") words.push("--dialect", target.dialect);
   if (target.timeoutMs !== target.defaultTimeoutMs) words.push("--timeout-ms", String(target.timeoutMs));
   if (requiredArea !== undefined) words.push("--require", shellQuote(requiredArea));
   words.push("--case", shellQuote(caseName), "--verbose");

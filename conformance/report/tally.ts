@@ -5,7 +5,9 @@ export type Outcome =
   | { status: "ok" }
   | { status: "fail"; reason: string; rule: string; step?: string; details: string[] }
   | { status: "skip"; reason: string }
-  | { status: "not-implemented"; reason: string };
+  | { status: "not-implemented"; reason: string }
+  /** The case has no meaning in the dialect the run speaks (--dialect): never counted passed. */
+  | { status: "n/a"; reason: string };
 
 export interface CaseResult {
   name: string;
@@ -22,6 +24,8 @@ export interface Counts {
   failed: number;
   skipped: number;
   notImplemented: number;
+  /** Cases with no meaning in the run's dialect. */
+  notApplicable: number;
 }
 
 /**
@@ -31,7 +35,7 @@ export interface Counts {
 export type Implementation = "implemented" | "partial" | "not implemented" | "not run";
 
 export function emptyCounts(): Counts {
-  return { passed: 0, failed: 0, skipped: 0, notImplemented: 0 };
+  return { passed: 0, failed: 0, skipped: 0, notImplemented: 0, notApplicable: 0 };
 }
 
 export function count(into: Counts, outcome: Outcome): void {
@@ -47,6 +51,9 @@ export function count(into: Counts, outcome: Outcome): void {
       return;
     case "not-implemented":
       into.notImplemented += 1;
+      return;
+    case "n/a":
+      into.notApplicable += 1;
       return;
   }
 }
@@ -110,24 +117,29 @@ export function liveDaemonCoverage(results: readonly CaseResult[]): {
 
 /** The per-area table printed before the closing line. */
 export function areaTable(results: readonly CaseResult[]): string[] {
-  const header = ["area", "passed", "failed", "skipped", "not-implemented", "implementation"];
-  const rows = [...countByArea(results)].map(([area, c]) => [
+  const all = totals(results);
+  // The n/a column only when the run's dialect leaves cases out (--dialect zeroclaw).
+  const withNa = all.notApplicable > 0;
+  const header = [
+    "area",
+    "passed",
+    "failed",
+    "skipped",
+    "not-implemented",
+    ...(withNa ? ["n/a"] : []),
+    "implementation",
+  ];
+  const row = (area: string, c: Counts, verdict: string): string[] => [
     area,
     String(c.passed),
     String(c.failed),
     String(c.skipped),
     String(c.notImplemented),
-    implementation(c),
-  ]);
-  const all = totals(results);
-  rows.push([
-    "all",
-    String(all.passed),
-    String(all.failed),
-    String(all.skipped),
-    String(all.notImplemented),
-    "",
-  ]);
+    ...(withNa ? [String(c.notApplicable)] : []),
+    verdict,
+  ];
+  const rows = [...countByArea(results)].map(([area, c]) => row(area, c, implementation(c)));
+  rows.push(row("all", all, ""));
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );

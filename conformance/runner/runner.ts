@@ -12,8 +12,10 @@ import { printResult, printSummary } from "../report/console.js";
 import { type ReportTargets, writeReports } from "../report/reports.js";
 import type { CaseResult, Outcome } from "../report/tally.js";
 import { liveDaemonCoverage } from "../report/tally.js";
+import type { Dialect } from "../wire/connection.js";
 import { Transcript } from "../wire/transcript.js";
 import { ConfiguredDaemon } from "./configured-daemon.js";
+import { dialectsOf, notApplicableReason } from "./dialects.js";
 import { findPackageRoot, packageVersion } from "./package-root.js";
 import { SharedDaemon } from "./shared-daemon.js";
 import { DaemonLauncher, type DaemonProcess, describeExit } from "./spawn.js";
@@ -39,6 +41,8 @@ export interface RunOptions {
   /** openrpc.json to use instead of the package's copy (--openrpc). */
   openrpc?: string | undefined;
   reports?: ReportTargets;
+  /** The dialect every connection speaks (--dialect, SPEC §13); `seed` when absent. */
+  dialect?: Dialect;
   timeoutMs: number;
   verbose: boolean;
   /** Where --spawn commands run (relative paths in them resolve from here). */
@@ -88,7 +92,7 @@ function runOrder(cases: readonly ConformanceCase[]): ConformanceCase[] {
 
 export async function runConformance(options: RunOptions): Promise<Summary> {
   const startedAt = new Date();
-  const { cases, contract } = await collectCases(options.openrpc);
+  const { cases, contract } = await collectCases(options.openrpc, options.dialect);
   const selected = runOrder(
     cases
       .filter((testCase) => options.cases === undefined || options.cases.includes(testCase.name))
@@ -115,7 +119,8 @@ export async function runConformance(options: RunOptions): Promise<Summary> {
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
 
-  const expectOptions = { timeoutMs: options.timeoutMs, contract };
+  const dialect = options.dialect ?? "seed";
+  const expectOptions = { timeoutMs: options.timeoutMs, contract, dialect };
   const results: CaseResult[] = [];
   let capabilities: string[] | undefined;
   try {
@@ -181,6 +186,7 @@ export async function runConformance(options: RunOptions): Promise<Summary> {
       suiteVersion: packageVersion(findPackageRoot()),
       target: options.socket !== undefined ? `socket ${options.socket}` : `spawn ${options.spawn}`,
       capabilities,
+      dialect,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
       liveDaemon: options.socket === undefined ? undefined : liveDaemonCoverage(results),
@@ -204,6 +210,9 @@ interface RunEnvironment {
 /** Why the case is not run at all, or undefined when it runs. */
 function precheck(testCase: ConformanceCase, environment: RunEnvironment): Outcome | undefined {
   const { options, contract, capabilities, shared } = environment;
+  const dialect = options.dialect ?? "seed";
+  if (!dialectsOf(testCase).includes(dialect))
+    return { status: "n/a", reason: notApplicableReason(testCase, dialect) };
   if (!isRequired(testCase.area, options) && capabilities !== undefined && contract !== undefined) {
     const served = new Set(
       contract
@@ -312,6 +321,7 @@ async function runCaseOnDaemon(testCase: ConformanceCase, environment: RunEnviro
     contract: environment.contract,
     launcher: testCase.needs.kind === "daemon-launcher" ? caseLauncher : undefined,
     runId: environment.runId,
+    dialect: options.dialect ?? "seed",
   };
   const stderrMark = daemon?.stderrMark() ?? 0;
   try {

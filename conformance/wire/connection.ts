@@ -28,8 +28,11 @@ export interface Connection {
   sendRepeated(payload: Uint8Array, repeat: number, timeoutMs: number): Promise<void>;
   /** The method of a request this connection sent with `id`, if it sent one. */
   methodOf(id: JsonValue): string | undefined;
-  /** The dialect its last initialize chose (SPEC §13): results are checked against that dialect's schema. */
-  readonly dialect: Dialect;
+  /**
+   * The dialect its last initialize chose (SPEC §13): results are checked against that dialect's
+   * schema. Undefined before any initialize (the run's dialect applies then).
+   */
+  readonly dialect: Dialect | undefined;
   pause(): void;
   resume(): void;
   /** The client ends its side: half-close on a socket, a close frame on a WebSocket. */
@@ -49,7 +52,7 @@ export type Dialect = "seed" | "zeroclaw";
 /** Request id (JSON text) → method, for validating results against openrpc.json; and the dialect. */
 export class SentRequests {
   private readonly methods = new Map<string, string>();
-  dialect: Dialect = "seed";
+  dialect: Dialect | undefined;
 
   remember(text: string): void {
     if (text.length > MAX_TRACKED_MESSAGE_CHARS) return;

@@ -118,7 +118,7 @@ export class WireConnection implements Connection {
     return this.sentRequests.methodOf(id);
   }
 
-  get dialect(): Dialect {
+  get dialect(): Dialect | undefined {
     return this.sentRequests.dialect;
   }
 

@@ -77,7 +77,7 @@ export class WsConnection implements Connection {
     return this.sentRequests.methodOf(id);
   }
 
-  get dialect(): Dialect {
+  get dialect(): Dialect | undefined {
     return this.sentRequests.dialect;
   }
 
