@@ -4,7 +4,6 @@ import { call, type ExpectOptions, expectMessage } from "../judge/expectations.j
 import { type DaemonProcess, describeExit } from "../runner/spawn.js";
 import { preview } from "../wire/json.js";
 import { WireConnection } from "../wire/wire-client.js";
-import { ZEROCLAW_CLIENT_POLL_MS } from "./lifecycle-checks.js";
 import { type CaseContext, CaseFailure, type ConformanceCase, expectOptionsOf } from "./case.js";
 import { ZeroclawClient } from "./compat-session.js";
 import {
@@ -14,6 +13,7 @@ import {
   rejectWithEditAndCancel,
   toolCallsAndApprovals,
 } from "./compat-turns.js";
+import { ZEROCLAW_CLIENT_POLL_MS } from "./lifecycle-checks.js";
 
 /**
  * The compat area's rows that no fixture can express (SPEC §13): turns whose
