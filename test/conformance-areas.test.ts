@@ -144,10 +144,18 @@ describe("reports", () => {
   });
 
   it("classifies an area from the cases that were not skipped", () => {
-    expect(implementation({ passed: 3, failed: 1, skipped: 2, notImplemented: 0, notApplicable: 0 })).toBe("implemented");
-    expect(implementation({ passed: 0, failed: 1, skipped: 0, notImplemented: 4, notApplicable: 0 })).toBe("partial");
-    expect(implementation({ passed: 0, failed: 0, skipped: 1, notImplemented: 4, notApplicable: 0 })).toBe("not implemented");
-    expect(implementation({ passed: 0, failed: 0, skipped: 3, notImplemented: 0, notApplicable: 0 })).toBe("not run");
+    expect(implementation({ passed: 3, failed: 1, skipped: 2, notImplemented: 0, notApplicable: 0 })).toBe(
+      "implemented",
+    );
+    expect(implementation({ passed: 0, failed: 1, skipped: 0, notImplemented: 4, notApplicable: 0 })).toBe(
+      "partial",
+    );
+    expect(implementation({ passed: 0, failed: 0, skipped: 1, notImplemented: 4, notApplicable: 0 })).toBe(
+      "not implemented",
+    );
+    expect(implementation({ passed: 0, failed: 0, skipped: 3, notImplemented: 0, notApplicable: 0 })).toBe(
+      "not run",
+    );
     expect(liveDaemonCoverage(results)).toEqual({ eligible: 3, ran: 1, skipped: 1 });
   });
 
