@@ -22,6 +22,15 @@ let unit = { passed: 0, failed: 0, skipped: 0 };
 if (existsSync(resultsFile)) {
   const r = JSON.parse(readFileSync(resultsFile, "utf8"));
   unit = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  // A file that fails outside any test (an import, a hook, an unhandled error) fails no test but
+  // makes vitest exit non-zero: name it, and count it, so the closing line never hides it.
+  const brokenFiles = r.testResults.filter(
+    (file) => file.status === "failed" && file.assertionResults.every((test) => test.status !== "failed"),
+  );
+  for (const file of brokenFiles) {
+    console.log(`vitest: ${file.name} failed outside its tests: ${String(file.message).split("\n")[0]}`);
+  }
+  unit.failed += brokenFiles.length;
   rmSync(resultsFile, { force: true });
 } else {
   unit.failed = 1; // vitest died before reporting
@@ -37,6 +46,9 @@ const total = {
   failed: unit.failed + conformance.failed,
   skipped: unit.skipped + conformance.skipped,
 };
+if (vitest.status !== 0 && unit.failed === 0) {
+  console.log(`vitest exited ${vitest.status} with no failed test or file (an unhandled error: see its output above)`);
+}
 console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
 console.log(
   `conformance: ${conformance.passed} passed, ${conformance.failed} failed, ${conformance.skipped} skipped`,
