@@ -191,7 +191,11 @@ for (const target of TARGETS) {
           }
         }),
         // Each run builds a package: on failure report the first counterexample rather than shrink for minutes.
-        { numRuns: 3, endOnFailure: true },
+        {
+          numRuns: 3,
+          endOnFailure: true,
+          ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}),
+        },
       );
     });
   });

@@ -163,13 +163,20 @@ ${encode.join("\n")}
         );
       }
       case "union":
+        // Typed through the declared decoder for the reason the alias case below gives.
         return alias(
           d.variants.map((v) => this.ann(v, uses)).join(" | "),
-          `    return _c.first_of(${d.variants.map((v) => this.dec(v, uses)).join(", ")})(value)`,
+          `    decode: _c.Decoder[${name}] = _c.first_of(${d.variants.map((v) => this.dec(v, uses)).join(", ")})\n    return decode(value)`,
         );
       case "alias": {
         const reason = d.type.kind === "any" && d.type.reason ? comment(d.type.reason) : "";
-        return alias(this.ann(d.type, uses), `    return ${this.dec(d.type, uses)}(value)`, reason);
+        const decoder = this.dec(d.type, uses);
+        // A combinator's type parameter is solved from the declared decoder type, not from its
+        // argument alone: pyright would widen a Literal argument (Literal[8, "name"] → int | str).
+        const body = decoder.includes("(")
+          ? `    decode: _c.Decoder[${name}] = ${decoder}\n    return decode(value)`
+          : `    return ${decoder}(value)`;
+        return alias(this.ann(d.type, uses), body, reason);
       }
     }
   }
