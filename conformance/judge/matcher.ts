@@ -87,7 +87,10 @@ function matchError(expected: JsonValue, actual: JsonValue, path: string): Misma
   if (keyMismatch) return keyMismatch;
   for (const [key, expectedMember] of Object.entries(expected)) {
     if (key === "message") continue;
-    const mismatch = matchValue(expectedMember, actual[key] as JsonValue, "exact", `${path}/${key}`);
+    const optional = absentOr(expectedMember);
+    if (optional && !Object.hasOwn(actual, key)) continue;
+    const pattern = optional ? (expectedMember[1] as JsonValue) : expectedMember;
+    const mismatch = matchValue(pattern, actual[key] as JsonValue, "exact", `${path}/${key}`);
     if (mismatch) return mismatch;
   }
   return null;
