@@ -154,9 +154,9 @@ export type DialectResults = {
   "session/new": T.ZeroclawSessionNewResult;
   "session/prompt": never;
   "session/cancel": never;
-  "session/approve": never;
+  "session/approve": T.ZeroclawSessionApproveResult;
   "session/list": never;
-  "session/messages": never;
+  "session/messages": T.ZeroclawSessionMessagesResult;
   "session/close": never;
   "session/kill": never;
   "session/delete": never;

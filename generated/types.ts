@@ -1190,6 +1190,26 @@ export interface ZeroclawSessionSubscribeResult {
   running_turn: ZeroclawRunningTurn | null;
 }
 
+/** session/approve's result in zeroclaw's daemon (its SessionApproveResult): the decision is acknowledged for any request_id, a request that is not pending included (dispatch.rs resolves it and ignores one it does not know). */
+export interface ZeroclawSessionApproveResult {
+  session_id: string;
+  request_id: string;
+  acknowledged: true;
+}
+
+/** session/messages' result as zeroclaw's daemon gives it (its SessionMessagesResult: session_id, messages of role and content, total, start); this daemon sends its own SessionMessagesResult, whose messages carry role and content too. */
+export interface ZeroclawSessionMessagesResult {
+  session_id?: string;
+  messages: ZeroclawSessionMessagesResultMessagesItem[];
+  total?: number;
+  start?: number;
+}
+
+export interface ZeroclawSessionMessagesResultMessagesItem {
+  role: string;
+  content: string;
+}
+
 export type InvalidRequestErrorData = InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData;
 
 export type InvalidParamsErrorData = InvalidParamsData | InvalidEntryData | InvalidConfigData | FileTooLargeData | FilenameTooLongData | ChunkTooLargeData | ExceedsDeclaredSizeData;

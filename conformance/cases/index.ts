@@ -14,6 +14,7 @@ import { lifecycleCheckCases } from "./lifecycle-checks.js";
 import { exampleCases } from "./openrpc-examples.js";
 import { spawnCheckCases } from "./spawn-checks.js";
 import { statusCases } from "./status-semantics.js";
+import { zeroclawAgentCases } from "./zeroclaw-agents.js";
 
 /**
  * Every case the package has, from all its sources: the `.io` fixtures, openrpc.json's example
@@ -60,6 +61,7 @@ export async function collectCases(
       ...lifecycleCheckCases(),
       ...dataDirCheckCases(),
       ...compatCheckCases(),
+      ...zeroclawAgentCases(),
     ],
     contract,
   };

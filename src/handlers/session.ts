@@ -19,6 +19,7 @@ import type {
   SessionPromptParams,
   SessionPromptResult,
 } from "../../generated/types.js";
+import type { DialectResults, Method } from "../../generated/methods.js";
 import type { HandlerContext } from "./context.js";
 
 const principalOf = (ctx: HandlerContext) => ctx.conn.principal!;
@@ -60,7 +61,11 @@ export async function sessionCancel(
   return { session_id: params.session_id, cancelled: true };
 }
 
-export function sessionApprove(params: SessionApproveParams, ctx: HandlerContext): SessionApproveResult {
+export function sessionApprove(
+  params: SessionApproveParams,
+  ctx: HandlerContext,
+): SessionApproveResult | DialectResults[typeof Method.sessionApprove] {
+  if (ctx.conn.dialect === "zeroclaw") return zeroclawApprove(params, ctx);
   const live = ctx.daemon.sessions.ownedLive(params.session_id, principalOf(ctx));
   const pending = live.approvals.get(params.request_id);
   if (!pending) {
@@ -71,6 +76,19 @@ export function sessionApprove(params: SessionApproveParams, ctx: HandlerContext
   // reject_once is zerocode's spelling of reject; reject_with_edit carries its replacement (SPEC §13).
   pending.decide(params.decision, params.replacement);
   return { acknowledged: true };
+}
+
+/**
+ * zeroclaw's session/approve (its dispatch.rs): the decision goes to the request it names if that
+ * is pending on a session the caller owns, and is acknowledged either way, with the ids it named.
+ */
+function zeroclawApprove(
+  params: SessionApproveParams,
+  ctx: HandlerContext,
+): DialectResults[typeof Method.sessionApprove] {
+  const live = ctx.daemon.sessions.findOwnedLive(params.session_id, principalOf(ctx));
+  live?.approvals.get(params.request_id)?.decide(params.decision, params.replacement);
+  return { session_id: params.session_id, request_id: params.request_id, acknowledged: true };
 }
 
 export function sessionList(_params: SessionListParams, ctx: HandlerContext): SessionListResult {

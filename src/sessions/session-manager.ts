@@ -181,6 +181,12 @@ export class SessionManager {
     return live;
   }
 
+  /** The live session `id` if the caller may act on it; undefined otherwise (zeroclaw's approve asks no more). */
+  findOwnedLive(id: string, principal: Principal): LiveSession | undefined {
+    const live = this.live.get(id);
+    return live && owns(principal, live.owner) ? live : undefined;
+  }
+
   async close(id: string, principal: Principal): Promise<void> {
     const live = this.live.get(id);
     if (live) {

@@ -2209,6 +2209,38 @@ func (v ZeroclawSessionSubscribeResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
+// ZeroclawSessionApproveResult is the schema ZeroclawSessionApproveResult.
+//
+// session/approve's result in zeroclaw's daemon (its SessionApproveResult): the decision is acknowledged for any request_id, a request that is not pending included (dispatch.rs resolves it and ignores one it does not know).
+type ZeroclawSessionApproveResult struct {
+	SessionID    string `json:"session_id"`
+	RequestID    string `json:"request_id"`
+	Acknowledged bool   `json:"acknowledged"`
+}
+
+// MarshalJSON writes the members that have one fixed value with that value.
+func (v ZeroclawSessionApproveResult) MarshalJSON() ([]byte, error) {
+	type plain ZeroclawSessionApproveResult
+	v.Acknowledged = true
+	return marshal(plain(v))
+}
+
+// ZeroclawSessionMessagesResult is the schema ZeroclawSessionMessagesResult.
+//
+// session/messages' result as zeroclaw's daemon gives it (its SessionMessagesResult: session_id, messages of role and content, total, start); this daemon sends its own SessionMessagesResult, whose messages carry role and content too.
+type ZeroclawSessionMessagesResult struct {
+	SessionID *string                                     `json:"session_id,omitempty"`
+	Messages  []ZeroclawSessionMessagesResultMessagesItem `json:"messages"`
+	Total     *int64                                      `json:"total,omitempty"`
+	Start     *int64                                      `json:"start,omitempty"`
+}
+
+// ZeroclawSessionMessagesResultMessagesItem is the schema at #/components/schemas/ZeroclawSessionMessagesResult/properties/messages/items.
+type ZeroclawSessionMessagesResultMessagesItem struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
 // InvalidRequestErrorData is the schema at #/components/errors/INVALID_REQUEST/x-data-schema.
 //
 // It is one of *InvalidRequestData, *FrameTooLargeData, *FrameTimeoutData, *AlreadyInitializedData, *UnknownVariant.

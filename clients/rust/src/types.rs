@@ -1698,6 +1698,32 @@ pub struct ZeroclawSessionSubscribeResult {
     pub running_turn: Option<ZeroclawRunningTurn>,
 }
 
+/// session/approve's result in zeroclaw's daemon (its SessionApproveResult): the decision is acknowledged for any request_id, a request that is not pending included (dispatch.rs resolves it and ignores one it does not know).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ZeroclawSessionApproveResult {
+    pub session_id: String,
+    pub request_id: String,
+    pub acknowledged: bool,
+}
+
+/// session/messages' result as zeroclaw's daemon gives it (its SessionMessagesResult: session_id, messages of role and content, total, start); this daemon sends its own SessionMessagesResult, whose messages carry role and content too.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct ZeroclawSessionMessagesResult {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    pub messages: Vec<ZeroclawSessionMessagesResultMessagesItem>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct ZeroclawSessionMessagesResultMessagesItem {
+    pub role: String,
+    pub content: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason")]
 pub enum InvalidRequestErrorData {

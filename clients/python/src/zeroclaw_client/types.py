@@ -187,6 +187,9 @@ __all__ = [
     "DashboardLoginResult",
     "ZeroclawRunningTurn",
     "ZeroclawSessionSubscribeResult",
+    "ZeroclawSessionApproveResult",
+    "ZeroclawSessionMessagesResult",
+    "ZeroclawSessionMessagesResultMessagesItem",
     "InvalidRequestErrorData",
     "InvalidParamsErrorData",
     "SessionNotFoundErrorData",
@@ -4053,6 +4056,82 @@ class ZeroclawSessionSubscribeResult:
         out["session_id"] = _c.encode(self.session_id)
         out["subscribed"] = _c.encode(self.subscribed)
         out["running_turn"] = _c.encode(self.running_turn)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ZeroclawSessionApproveResult:
+    """session/approve's result in zeroclaw's daemon (its SessionApproveResult): the decision is acknowledged for any request_id, a request that is not pending included (dispatch.rs resolves it and ignores one it does not know)."""
+
+    session_id: str
+    request_id: str
+    acknowledged: Literal[True] = True
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> ZeroclawSessionApproveResult:
+        o = _c.obj(value, "ZeroclawSessionApproveResult")
+        return cls(
+            session_id=_c.field(o, "session_id", _c.string),
+            request_id=_c.field(o, "request_id", _c.string),
+            acknowledged=_c.field(o, "acknowledged", _c.literal(True)),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        out["session_id"] = _c.encode(self.session_id)
+        out["request_id"] = _c.encode(self.request_id)
+        out["acknowledged"] = _c.encode(self.acknowledged)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ZeroclawSessionMessagesResult:
+    """session/messages' result as zeroclaw's daemon gives it (its SessionMessagesResult: session_id, messages of role and content, total, start); this daemon sends its own SessionMessagesResult, whose messages carry role and content too."""
+
+    session_id: str | None = None
+    messages: list[ZeroclawSessionMessagesResultMessagesItem]
+    total: int | None = None
+    start: int | None = None
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> ZeroclawSessionMessagesResult:
+        o = _c.obj(value, "ZeroclawSessionMessagesResult")
+        return cls(
+            session_id=_c.optional(o, "session_id", _c.string),
+            messages=_c.field(o, "messages", _c.list_of(ZeroclawSessionMessagesResultMessagesItem.from_json)),
+            total=_c.optional(o, "total", _c.integer),
+            start=_c.optional(o, "start", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        if self.session_id is not None:
+            out["session_id"] = _c.encode(self.session_id)
+        out["messages"] = _c.encode(self.messages)
+        if self.total is not None:
+            out["total"] = _c.encode(self.total)
+        if self.start is not None:
+            out["start"] = _c.encode(self.start)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ZeroclawSessionMessagesResultMessagesItem:
+    role: str
+    content: str
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> ZeroclawSessionMessagesResultMessagesItem:
+        o = _c.obj(value, "ZeroclawSessionMessagesResultMessagesItem")
+        return cls(
+            role=_c.field(o, "role", _c.string),
+            content=_c.field(o, "content", _c.string),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        out["role"] = _c.encode(self.role)
+        out["content"] = _c.encode(self.content)
         return out
 
 
