@@ -152,10 +152,10 @@ export type DialectResults = {
   "pairing/list": never;
   "dashboard/login": never;
   "session/new": T.ZeroclawSessionNewResult;
-  "session/prompt": never;
+  "session/prompt": T.ZeroclawSessionPromptResult;
   "session/cancel": never;
   "session/approve": T.ZeroclawSessionApproveResult;
-  "session/list": never;
+  "session/list": T.ZeroclawSessionListResult;
   "session/messages": T.ZeroclawSessionMessagesResult;
   "session/close": never;
   "session/kill": never;

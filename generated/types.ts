@@ -1210,6 +1210,19 @@ export interface ZeroclawSessionMessagesResultMessagesItem {
   content: string;
 }
 
+/** session/list's result as zeroclaw's daemon gives it (its SessionListResult of SessionEntry: session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its own SessionListResult, whose entries carry session_id and message_count too. */
+export interface ZeroclawSessionListResult {
+  sessions: ZeroclawSessionListResultSessionsItem[];
+}
+
+export interface ZeroclawSessionListResultSessionsItem {
+  session_id: string;
+  message_count: number;
+}
+
+/** session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon sends its own SessionPromptResult. */
+export type ZeroclawSessionPromptResult = { [k: string]: unknown };
+
 export type InvalidRequestErrorData = InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData;
 
 export type InvalidParamsErrorData = InvalidParamsData | InvalidEntryData | InvalidConfigData | FileTooLargeData | FilenameTooLongData | ChunkTooLargeData | ExceedsDeclaredSizeData;

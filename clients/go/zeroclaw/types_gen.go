@@ -2241,6 +2241,24 @@ type ZeroclawSessionMessagesResultMessagesItem struct {
 	Content string `json:"content"`
 }
 
+// ZeroclawSessionListResult is the schema ZeroclawSessionListResult.
+//
+// session/list's result as zeroclaw's daemon gives it (its SessionListResult of SessionEntry: session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its own SessionListResult, whose entries carry session_id and message_count too.
+type ZeroclawSessionListResult struct {
+	Sessions []ZeroclawSessionListResultSessionsItem `json:"sessions"`
+}
+
+// ZeroclawSessionListResultSessionsItem is the schema at #/components/schemas/ZeroclawSessionListResult/properties/sessions/items.
+type ZeroclawSessionListResultSessionsItem struct {
+	SessionID    string `json:"session_id"`
+	MessageCount int64  `json:"message_count"`
+}
+
+// ZeroclawSessionPromptResult is the schema ZeroclawSessionPromptResult.
+//
+// session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon sends its own SessionPromptResult.
+type ZeroclawSessionPromptResult = Map[json.RawMessage]
+
 // InvalidRequestErrorData is the schema at #/components/errors/INVALID_REQUEST/x-data-schema.
 //
 // It is one of *InvalidRequestData, *FrameTooLargeData, *FrameTimeoutData, *AlreadyInitializedData, *UnknownVariant.

@@ -1724,6 +1724,21 @@ pub struct ZeroclawSessionMessagesResultMessagesItem {
     pub content: String,
 }
 
+/// session/list's result as zeroclaw's daemon gives it (its SessionListResult of SessionEntry: session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its own SessionListResult, whose entries carry session_id and message_count too.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct ZeroclawSessionListResult {
+    pub sessions: Vec<ZeroclawSessionListResultSessionsItem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct ZeroclawSessionListResultSessionsItem {
+    pub session_id: String,
+    pub message_count: u64,
+}
+
+/// session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon sends its own SessionPromptResult.
+pub type ZeroclawSessionPromptResult = serde_json::Map<String, serde_json::Value>;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason")]
 pub enum InvalidRequestErrorData {

@@ -190,6 +190,9 @@ __all__ = [
     "ZeroclawSessionApproveResult",
     "ZeroclawSessionMessagesResult",
     "ZeroclawSessionMessagesResultMessagesItem",
+    "ZeroclawSessionListResult",
+    "ZeroclawSessionListResultSessionsItem",
+    "ZeroclawSessionPromptResult",
     "InvalidRequestErrorData",
     "InvalidParamsErrorData",
     "SessionNotFoundErrorData",
@@ -4135,6 +4138,45 @@ class ZeroclawSessionMessagesResultMessagesItem:
         return out
 
 
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ZeroclawSessionListResult:
+    """session/list's result as zeroclaw's daemon gives it (its SessionListResult of SessionEntry: session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its own SessionListResult, whose entries carry session_id and message_count too."""
+
+    sessions: list[ZeroclawSessionListResultSessionsItem]
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> ZeroclawSessionListResult:
+        o = _c.obj(value, "ZeroclawSessionListResult")
+        return cls(
+            sessions=_c.field(o, "sessions", _c.list_of(ZeroclawSessionListResultSessionsItem.from_json)),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        out["sessions"] = _c.encode(self.sessions)
+        return out
+
+
+@dataclasses.dataclass(kw_only=True, slots=True)
+class ZeroclawSessionListResultSessionsItem:
+    session_id: str
+    message_count: int
+
+    @classmethod
+    def from_json(cls, value: JsonValue) -> ZeroclawSessionListResultSessionsItem:
+        o = _c.obj(value, "ZeroclawSessionListResultSessionsItem")
+        return cls(
+            session_id=_c.field(o, "session_id", _c.string),
+            message_count=_c.field(o, "message_count", _c.integer),
+        )
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
+        out["session_id"] = _c.encode(self.session_id)
+        out["message_count"] = _c.encode(self.message_count)
+        return out
+
+
 Grant: TypeAlias = Literal["system:read", "config:read", "config:update", "sessions:create", "sessions:read", "sessions:update", "sessions:delete", "sessions:execute", "files:create", "pairing:manage"]
 """A resource:verb grant, lower case."""
 
@@ -4400,6 +4442,15 @@ DashboardLoginParams: TypeAlias = JsonValue  # no declared members: any JSON
 
 def decode_DashboardLoginParams(value: JsonValue) -> DashboardLoginParams:
     return value
+
+
+ZeroclawSessionPromptResult: TypeAlias = dict[str, JsonValue]
+"""session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon sends its own SessionPromptResult."""
+
+
+def decode_ZeroclawSessionPromptResult(value: JsonValue) -> ZeroclawSessionPromptResult:
+    decode: _c.Decoder[ZeroclawSessionPromptResult] = _c.dict_of(_c.any_json)
+    return decode(value)
 
 
 InvalidRequestErrorData: TypeAlias = InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData
