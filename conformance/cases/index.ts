@@ -3,7 +3,7 @@ import { OpenRpcContract } from "../judge/openrpc-contract.js";
 import { findPackageRoot } from "../runner/package-root.js";
 import type { Dialect } from "../wire/connection.js";
 import { authorizationCases } from "./authorization.js";
-import { beforeInitializeCases } from "./before-initialize.js";
+import { beforeInitializeCases, zeroclawParamTypeCases } from "./before-initialize.js";
 import { CaseFailure, type ConformanceCase } from "./case.js";
 import { compatCheckCases } from "./compat-checks.js";
 import { dataDirCheckCases } from "./data-dir-checks.js";
@@ -35,6 +35,7 @@ export async function collectCases(
     fromDocument = [
       ...exampleCases(contract),
       ...beforeInitializeCases(contract),
+      ...zeroclawParamTypeCases(contract),
       ...authorizationCases(contract),
     ];
   } catch (error) {
