@@ -41,6 +41,18 @@ export async function certifyAll() {
           )
           .map(([area, counts]) => `area ${area} not fully passed: ${JSON.stringify(counts)}`),
     );
+    // The reference daemon in zeroclaw's dialect too (SPEC §13): every case that has a meaning there
+    // runs, every area required, and none fails or is skipped.
+    const oursZeroclaw = certify(
+      suite,
+      "this daemon, zeroclaw dialect",
+      `"${process.execPath}" "${resolve("bin/zeroclaw.js")}" daemon`,
+      ["--dialect", "zeroclaw", "--strict"],
+      (report) =>
+        Object.entries(report.areas)
+          .filter(([, counts]) => counts.failed + counts.skipped + counts.not_implemented > 0)
+          .map(([area, counts]) => `area ${area} not fully passed: ${JSON.stringify(counts)}`),
+    );
     const minimal = pythonProblem()
       ? skipped(`the minimal daemon needs Python >= 3.11: ${pythonProblem()}`)
       : certify(
@@ -50,7 +62,7 @@ export async function certifyAll() {
           ["--require", TRANSPORT_AREAS.join(",")],
           minimalDaemonProblems,
         );
-    return add(ours, minimal);
+    return add(add(ours, oursZeroclaw), minimal);
   } finally {
     rmSync(suite.root, { recursive: true, force: true });
   }

@@ -56,6 +56,7 @@ async function refusedBeforeInitialize(method: MethodEntry, context: CaseContext
 
 /** The methods of zeroclaw's session family whose params name a session_id (its types.rs *Params). */
 const ZEROCLAW_SESSION_METHODS = [
+  "session/new",
   "session/close",
   "session/prompt",
   "session/cancel",

@@ -77,14 +77,9 @@ function said(updates: readonly JsonObject[]): string {
 
 const DENIED = /\bden(y|ied)|reject/i;
 
-async function approvalDecisions(c: AgentsCase): Promise<void> {
-  const decisions: [string, boolean][] = [
-    ["allow_once", false],
-    ["reject", true],
-    ["allow_always", false],
-  ];
-  for (const [decision, denied] of decisions) {
-    const sid = await c.session("tool", `approve-${decision}`);
+function approvalDecision(decision: string, denied: boolean, strayFirst = false) {
+  return async (c: AgentsCase): Promise<void> => {
+    const sid = await c.session("tool", `approve-${decision}${strayFirst ? "-stray" : ""}`);
     c.model.enqueue(
       { toolCall: { id: "call_1", name: "bash", arguments: { command: "echo conformance-approved" } } },
       { text: "done" },
@@ -94,6 +89,13 @@ async function approvalDecisions(c: AgentsCase): Promise<void> {
       onUpdate(u) {
         if (u.type !== "approval_request") return;
         asked.push(u);
+        // A decision for a request that is not pending is acknowledged and changes nothing.
+        if (strayFirst)
+          c.client.send("session/approve", {
+            session_id: sid,
+            request_id: "conf-not-pending",
+            decision: "reject",
+          });
         c.client.send("session/approve", { session_id: sid, request_id: u.request_id as string, decision });
       },
     });
@@ -106,7 +108,7 @@ async function approvalDecisions(c: AgentsCase): Promise<void> {
       denied ? DENIED.test(words) : !DENIED.test(words) && /approve/i.test(words),
       `${decision}: the agent was told ${denied ? "nothing of a denial" : "something else than an approval"}: ${words}`,
     );
-  }
+  };
 }
 
 function answering(sid: string, result: JsonObject, seen: InboundRequest[]) {
@@ -132,16 +134,17 @@ function answering(sid: string, result: JsonObject, seen: InboundRequest[]) {
   };
 }
 
-async function elicitationChoice(c: AgentsCase): Promise<void> {
-  const ask = {
-    toolCall: {
-      id: "ask_1",
-      name: "ask_user",
-      arguments: { question: "Pick one", choices: ["red", "green", "blue"] },
-    },
-  };
+const ASK = {
+  toolCall: {
+    id: "ask_1",
+    name: "ask_user",
+    arguments: { question: "Pick one", choices: ["red", "green", "blue"] },
+  },
+};
+
+async function elicitationAccepted(c: AgentsCase): Promise<void> {
   const sid = await c.session("ask", "choose");
-  c.model.enqueue(ask, { text: "done" });
+  c.model.enqueue(ASK, { text: "done" });
   const seen: InboundRequest[] = [];
   const accepted = await c.client.turn(
     sid,
@@ -155,10 +158,14 @@ async function elicitationChoice(c: AgentsCase): Promise<void> {
     /green/.test(words) && !/\b(red|blue)\b/.test(words),
     `choice-1 answered: the agent was told ${words}`,
   );
+}
 
-  c.model.enqueue({ toolCall: { ...ask.toolCall, id: "ask_2" } }, { text: "done" });
-  const declined = await c.client.turn(sid, "again", answering(sid, { action: "decline" }, seen));
-  expect(seen.length === 2, `${seen.length - 1} elicitation/create requests for the second turn, expected 1`);
+async function elicitationDeclined(c: AgentsCase): Promise<void> {
+  const sid = await c.session("ask", "decline");
+  c.model.enqueue(ASK, { text: "done" });
+  const seen: InboundRequest[] = [];
+  const declined = await c.client.turn(sid, "go", answering(sid, { action: "decline" }, seen));
+  expect(seen.length === 1, `${seen.length} elicitation/create requests, expected 1`);
   expect(declined.at(-1)?.outcome === "completed", `the declined turn ended ${preview(declined.at(-1))}`);
   expect(!/\b(red|green|blue)\b/.test(said(declined)), `declined: the agent was told ${said(declined)}`);
 }
@@ -181,16 +188,39 @@ export function zeroclawAgentCases(): ConformanceCase[] {
     notApplicable: SEED_ONLY,
     run: (context) => AgentsCase.run(context, run),
   });
+  const APPROVAL =
+    "an agent's tool call waits for approval: one approval_request {request_id, tool_name, arguments_summary, timeout_secs}; the decision reaches the agent and the turn completes (SPEC §13; zeroclaw dispatch.rs handle_session_approve, approval_channel.rs)";
   return [
     agentsCase(
-      "zeroclaw-approval-decisions",
-      "an agent's tool call waits for approval: one approval_request {request_id, tool_name, arguments_summary, timeout_secs}; session/approve allow_once, reject and allow_always reach the agent as that decision and the turn completes (SPEC §13; zeroclaw dispatch.rs handle_session_approve, approval_channel.rs)",
-      approvalDecisions,
+      "zeroclaw-approval-allow-once",
+      `${APPROVAL}: allow_once`,
+      approvalDecision("allow_once", false),
+    ),
+    agentsCase("zeroclaw-approval-reject", `${APPROVAL}: reject`, approvalDecision("reject", true)),
+    agentsCase(
+      "zeroclaw-approval-reject-once",
+      `${APPROVAL}: zerocode's reject_once`,
+      approvalDecision("reject_once", true),
+    ),
+    agentsCase(
+      "zeroclaw-approval-allow-always",
+      `${APPROVAL}: allow_always`,
+      approvalDecision("allow_always", false),
+    ),
+    agentsCase(
+      "zeroclaw-approval-stray-decision-ignored",
+      `${APPROVAL}: a reject for a request that is not pending, sent first, is acknowledged and changes nothing`,
+      approvalDecision("allow_once", false, true),
     ),
     agentsCase(
       "zeroclaw-elicitation-choice",
-      "an agent's choice is asked with elicitation/create {sessionId, mode: form, message, requestedSchema} whose options are choice-<i> titled by the choices; the answer reaches the agent as the chosen title, a decline as no choice (SPEC §13; zeroclaw approval_channel.rs request_choice)",
-      elicitationChoice,
+      "an agent's choice is asked with elicitation/create {sessionId, mode: form, message, requestedSchema} whose options are choice-<i> titled by the choices; the answer reaches the agent as the chosen title (SPEC §13; zeroclaw approval_channel.rs request_choice)",
+      elicitationAccepted,
+    ),
+    agentsCase(
+      "zeroclaw-elicitation-declined",
+      "an elicitation/create answered with decline reaches the agent as no choice, and the turn completes (SPEC §13; zeroclaw approval_channel.rs request_choice)",
+      elicitationDeclined,
     ),
   ];
 }
