@@ -47,7 +47,9 @@ const total = {
   skipped: unit.skipped + conformance.skipped,
 };
 if (vitest.status !== 0 && unit.failed === 0) {
-  console.log(`vitest exited ${vitest.status} with no failed test or file (an unhandled error: see its output above)`);
+  console.log(
+    `vitest exited ${vitest.status} with no failed test or file (an unhandled error: see its output above)`,
+  );
 }
 console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped`);
 console.log(

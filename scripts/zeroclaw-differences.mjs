@@ -41,7 +41,7 @@ export function differencesPage(seed, zeroclaw) {
     `- **the zeroclaw dialect** (SPEC §13, where zeroclaw's code wins): ${zeroclaw.totals.passed} passed, ${zeroclaw.totals.failed} failed, ${zeroclaw.totals.not_implemented} not implemented, ${zeroclaw.totals.not_applicable ?? 0} n/a. The n/a cases are rules zeroclaw's code does not have; their reasons are the second list.`,
     "",
     "The harness stubs zeroclaw's agent runtime with an echo agent and answers -32601 for the method",
-    "families it does not build (memory, cron, config/*, agents, …), so \"not implemented\" there says",
+    'families it does not build (memory, cron, config/*, agents, …), so "not implemented" there says',
     "nothing about zeroclaw's full daemon.",
     "",
     "## The seed dialect's rules zeroclaw's daemon does not follow",
@@ -57,7 +57,10 @@ export function differencesPage(seed, zeroclaw) {
   const reasons = new Map();
   for (const c of notApplicable) reasons.set(c.reason, [...(reasons.get(c.reason) ?? []), c.name]);
   for (const [reason, names] of [...reasons].sort((a, b) => b[1].length - a[1].length)) {
-    const shown = names.slice(0, 6).map((n) => `\`${n}\``).join(", ");
+    const shown = names
+      .slice(0, 6)
+      .map((n) => `\`${n}\``)
+      .join(", ");
     const more = names.length > 6 ? ` and ${names.length - 6} more` : "";
     lines.push(`- ${steady(reason)} (${names.length}: ${shown}${more})`);
   }

@@ -165,12 +165,19 @@ describe("reports", () => {
       areas: Record<string, object>;
       cases: { name: string; status: string; reason?: string; rule?: string; step?: string }[];
     };
-    expect(report.totals).toEqual({ passed: 2, failed: 1, skipped: 1, not_implemented: 2 });
+    expect(report.totals).toEqual({
+      passed: 2,
+      failed: 1,
+      skipped: 1,
+      not_implemented: 2,
+      not_applicable: 0,
+    });
     expect(report.areas.sessions).toEqual({
       passed: 1,
       failed: 0,
       skipped: 0,
       not_implemented: 1,
+      not_applicable: 0,
       implementation: "partial",
       missing: [{ reason: "not in initialize.capabilities: session/new", cases: ["sessions/c"] }],
     });

@@ -30,8 +30,12 @@ describe("zeroclaw-conformance command line", () => {
     expect(all.code).toBe(0);
     const lines = all.stdout.trim().split("\n");
     expect(lines.length).toBeGreaterThan(150);
-    expect(lines).toContain("framing    framing/frame-trickle-past-timeout  [status]");
-    expect(lines).toContain("endpoint   endpoint/ephemeral-reconnect-cancels-exit  [status]");
+    // area, the dialects the case has a meaning in (SPEC §13), name, methods
+    expect(lines).toContain("framing    seed          framing/frame-trickle-past-timeout  [status]");
+    expect(lines).toContain("endpoint   seed,zeroclaw endpoint/ephemeral-reconnect-cancels-exit  [status]");
+    expect(lines).toContain(
+      "compat     zeroclaw      compat/zeroclaw-approval-reject  [session/new session/prompt session/approve]",
+    );
     const framing = await suite(["--list", "--area", "framing,endpoint"]);
     expect(
       new Set(
@@ -76,7 +80,8 @@ describe("zeroclaw-conformance command line", () => {
       expect(relaxed.stdout).toMatch(
         /^n\/i {2}sessions\/echo-turn: not in initialize\.capabilities: .*session\/new/m,
       );
-      expect(relaxed.stdout).toMatch(/^sessions +0 +0 +0 +\d+ +not implemented$/m);
+      // the n/a column: the zeroclaw dialect's own cases mean nothing in a seed run
+      expect(relaxed.stdout).toMatch(/^sessions +0 +0 +0 +\d+ +\d+ +not implemented$/m);
       expect(relaxed.stdout.trim().split("\n").pop()).toBe("0 passed, 0 failed, 0 skipped");
       const json = JSON.parse(readFileSync(join(out, "r.json"), "utf8"));
       expect(json.capabilities).toEqual(["initialize", "status", "rpc.discover"]);

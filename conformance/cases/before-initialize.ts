@@ -75,8 +75,8 @@ export function zeroclawParamTypeCases(contract: OpenRpcContract): ConformanceCa
     .methods()
     .filter((method) => ZEROCLAW_SESSION_METHODS.includes(method.name))
     .map((method) => ({
-      name: `envelope/zeroclaw-param-types/${method.name}`,
-      area: "envelope",
+      name: `sessions/zeroclaw-param-types/${method.name}`,
+      area: "sessions",
       methods: [method.name],
       title: `${method.name} with a session_id that is not a string gets -32602, and the connection goes on (SPEC §3, §13; zeroclaw dispatch.rs parse_params; openrpc.json ${method.pointer})`,
       needs: { kind: "running-daemon" },

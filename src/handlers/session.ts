@@ -1,4 +1,5 @@
 import { rpcErrors } from "../../generated/errors.js";
+import type { DialectResults, Method } from "../../generated/methods.js";
 import type {
   SessionApproveParams,
   SessionApproveResult,
@@ -19,7 +20,6 @@ import type {
   SessionPromptParams,
   SessionPromptResult,
 } from "../../generated/types.js";
-import type { DialectResults, Method } from "../../generated/methods.js";
 import type { HandlerContext } from "./context.js";
 
 const principalOf = (ctx: HandlerContext) => ctx.conn.principal!;
