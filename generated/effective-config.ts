@@ -70,8 +70,8 @@ export type EffectiveSecurityConfig = Omit<T.SecurityConfig, "trust_daemon_uid">
   Required<Pick<T.SecurityConfig, "trust_daemon_uid">>;
 
 /** SessionsConfig with every defaulted member present. */
-export type EffectiveSessionsConfig = Omit<T.SessionsConfig, "max_live" | "tool_timeout_ms" | "tool_output_max_bytes" | "approval_timeout_ms" | "ask_user_timeout_ms" | "transcript_max_bytes" | "max_tool_rounds" | "max_watcher_buffer_bytes"> &
-  Required<Pick<T.SessionsConfig, "max_live" | "tool_timeout_ms" | "tool_output_max_bytes" | "approval_timeout_ms" | "ask_user_timeout_ms" | "transcript_max_bytes" | "max_tool_rounds" | "max_watcher_buffer_bytes">>;
+export type EffectiveSessionsConfig = Omit<T.SessionsConfig, "max_live" | "tool_timeout_ms" | "tool_output_max_bytes" | "approval_timeout_ms" | "ask_user_timeout_ms" | "transcript_max_bytes" | "max_tool_rounds" | "max_watcher_buffer_bytes" | "prompt_queue_depth" | "prompt_queue_wait_ms"> &
+  Required<Pick<T.SessionsConfig, "max_live" | "tool_timeout_ms" | "tool_output_max_bytes" | "approval_timeout_ms" | "ask_user_timeout_ms" | "transcript_max_bytes" | "max_tool_rounds" | "max_watcher_buffer_bytes" | "prompt_queue_depth" | "prompt_queue_wait_ms">>;
 
 /** StorageConfig with every defaulted member present. */
 export type EffectiveStorageConfig = Omit<T.StorageConfig, "busy_timeout_ms" | "checkpoint_idle_ms" | "checkpoint_max_delay_ms" | "wal_autocheckpoint_pages"> &

@@ -10,6 +10,7 @@ import type { ProviderView } from "../config/derived-views.js";
 import { type FileStore, markerFor } from "../files/file-store.js";
 import type { Peer } from "../jsonrpc/peer.js";
 import type { Logger } from "../log.js";
+import { PromptQueue } from "./prompt-queue.js";
 import type { Provider } from "./provider.js";
 import { createProvider } from "./providers/create-provider.js";
 import { RunningTurns } from "./running-turns.js";
@@ -39,6 +40,8 @@ export class TurnService {
   private readonly providers = new WeakMap<ProviderView, Provider>();
   /** Each running turn's prompt and updates so far, for watchers joining midway (session/subscribe). */
   readonly running = new RunningTurns();
+  /** zeroclaw-dialect prompts waiting for a running turn (SPEC §13). */
+  private readonly queue = new PromptQueue();
 
   constructor(
     private readonly sessions: SessionManager,
@@ -58,8 +61,20 @@ export class TurnService {
     ctx: TurnCaller,
   ): Promise<SessionPromptResult> {
     const principal = ctx.principal;
-    const session = this.sessions.forPrompt(sessionId, principal, ctx.conn);
-    if (session.turn) throw rpcErrors.sessionBusy({ session_id: sessionId });
+    const current = () => this.sessions.forPrompt(sessionId, principal, ctx.conn);
+    let session = current();
+    // Checked again after every wait, in the step that starts the turn: another prompt woken by the
+    // same turn's end may have taken the session in between.
+    while (session.turn) {
+      if (ctx.conn.dialect !== "zeroclaw") throw rpcErrors.sessionBusy({ session_id: sessionId });
+      const s = this.config().effective.sessions;
+      session = await this.queue.untilIdle(
+        sessionId,
+        current,
+        { depth: s.prompt_queue_depth, waitMs: s.prompt_queue_wait_ms },
+        ctx.signal,
+      );
+    }
     // Attached files are shown to the agent as their markers and paths in the workspace.
     const lines = attachments.map((ref, i) => {
       const file = this.files.find({ surface: session.mode, sessionId }, ref);

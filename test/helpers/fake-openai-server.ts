@@ -37,6 +37,8 @@ export type Step =
    * later ones pause an open stream.
    */
   | { kind: "delay"; ms: number }
+  /** Like a delay, but until the test resolves `until` (a turn held open for exactly as long as needed). */
+  | { kind: "hold"; until: Promise<void> }
   /** Answers with this status and body instead of a stream. Only valid first (after leading delays). */
   | { kind: "http_error"; status: number; body: unknown }
   /** Destroys the socket right now: the client sees the connection drop mid-stream. */
@@ -83,6 +85,7 @@ export const step = {
   sse: (data: string): Step => ({ kind: "sse", data }),
   streamError: (message: string): Step => ({ kind: "stream_error", message }),
   delay: (ms: number): Step => ({ kind: "delay", ms }),
+  hold: (until: Promise<void>): Step => ({ kind: "hold", until }),
   /** An OpenAI-shaped error: `{"error": {"message", "type", "code"}}`. */
   httpError: (
     status: number,
@@ -246,7 +249,7 @@ export class FakeOpenAi {
 }
 
 function leadingDelays(script: Script): number {
-  const first = script.findIndex((s) => s.kind !== "delay");
+  const first = script.findIndex((s) => s.kind !== "delay" && s.kind !== "hold");
   return first === -1 ? script.length : first;
 }
 
@@ -273,6 +276,7 @@ async function play(script: Script, res: ServerResponse, model: string): Promise
   const headStart = leadingDelays(script);
   for (const s of script.slice(0, headStart)) {
     if (s.kind === "delay") await delay(s.ms);
+    if (s.kind === "hold") await s.until;
     if (clientGone) return "client_closed";
   }
   const first = script[headStart];
@@ -336,6 +340,9 @@ async function play(script: Script, res: ServerResponse, model: string): Promise
         break;
       case "delay":
         await delay(s.ms);
+        break;
+      case "hold":
+        await s.until;
         break;
       case "http_error":
         throw new Error("unreachable: enqueue() only accepts http_error as the first step");

@@ -535,6 +535,12 @@ pub struct SessionsConfig {
     /// Unread output a watcher (session/subscribe) may have queued in the daemon. Once it has more, its next update is not queued: the subscription ends with session/update subscription_ended (reason lagging) and nothing more of the session is queued for it (one update may take it past the limit, e.g. a turn_complete carrying the whole reply). The watcher may subscribe again and page the transcript with session/messages. The turn never waits for a watcher; the turn's own connection keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a turn runs that far ahead of its own reader, and a watcher reading at the same pace is that far behind.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_watcher_buffer_bytes: Option<u64>,
+    /// In the zeroclaw dialect (SPEC §13) a prompt for a session whose turn is running waits for it, as in zeroclaw's daemon (its session queue): at most this many wait per session; one more gets -32002 session_busy. The seed dialect refuses at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt_queue_depth: Option<u64>,
+    /// How long a zeroclaw-dialect prompt waits for the turns before it (zeroclaw's default: 30 s); then -32002 session_busy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt_queue_wait_ms: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1126,6 +1126,10 @@ class SessionsConfig:
     """Provider calls per turn (each round may run tools); the turn then stops with stop_reason max_tool_rounds."""
     max_watcher_buffer_bytes: int | None = None
     """Unread output a watcher (session/subscribe) may have queued in the daemon. Once it has more, its next update is not queued: the subscription ends with session/update subscription_ended (reason lagging) and nothing more of the session is queued for it (one update may take it past the limit, e.g. a turn_complete carrying the whole reply). The watcher may subscribe again and page the transcript with session/messages. The turn never waits for a watcher; the turn's own connection keeps the rpc limits. Keep it well above rpc.output_high_water_bytes: a turn runs that far ahead of its own reader, and a watcher reading at the same pace is that far behind."""
+    prompt_queue_depth: int | None = None
+    """In the zeroclaw dialect (SPEC §13) a prompt for a session whose turn is running waits for it, as in zeroclaw's daemon (its session queue): at most this many wait per session; one more gets -32002 session_busy. The seed dialect refuses at once."""
+    prompt_queue_wait_ms: int | None = None
+    """How long a zeroclaw-dialect prompt waits for the turns before it (zeroclaw's default: 30 s); then -32002 session_busy."""
 
     @classmethod
     def from_json(cls, value: JsonValue) -> SessionsConfig:
@@ -1139,6 +1143,8 @@ class SessionsConfig:
             transcript_max_bytes=_c.optional(o, "transcript_max_bytes", _c.integer),
             max_tool_rounds=_c.optional(o, "max_tool_rounds", _c.integer),
             max_watcher_buffer_bytes=_c.optional(o, "max_watcher_buffer_bytes", _c.integer),
+            prompt_queue_depth=_c.optional(o, "prompt_queue_depth", _c.integer),
+            prompt_queue_wait_ms=_c.optional(o, "prompt_queue_wait_ms", _c.integer),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -1159,6 +1165,10 @@ class SessionsConfig:
             out["max_tool_rounds"] = _c.encode(self.max_tool_rounds)
         if self.max_watcher_buffer_bytes is not None:
             out["max_watcher_buffer_bytes"] = _c.encode(self.max_watcher_buffer_bytes)
+        if self.prompt_queue_depth is not None:
+            out["prompt_queue_depth"] = _c.encode(self.prompt_queue_depth)
+        if self.prompt_queue_wait_ms is not None:
+            out["prompt_queue_wait_ms"] = _c.encode(self.prompt_queue_wait_ms)
         return out
 
 
