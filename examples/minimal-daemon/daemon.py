@@ -161,6 +161,12 @@ class Daemon:
             return
         except OSError as error:
             fail(f"cannot check {self.socket_path}: {error}")
+        if mutant("live-socket-stolen"):
+            probe.close()
+            os.unlink(self.socket_path)  # takes the endpoint over from the live daemon
+            return
+        if mutant("refusal-names-no-pid"):
+            fail(f"another daemon is already running on {self.socket_path}")
         pid = live_pid(probe)
         fail(f"another daemon (pid {pid}) is already running on {self.socket_path}")
 

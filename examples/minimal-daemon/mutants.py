@@ -18,6 +18,8 @@ MUTANTS = {
     "socket-not-unlinked": "the socket file is left behind on exit",
     "socket-mode-0666": "the socket file is created 0666",
     "stale-socket-refused": "a stale socket file is treated as a live daemon",
+    "live-socket-stolen": "a second daemon unlinks a live daemon's socket and listens in its place",
+    "refusal-names-no-pid": "a second daemon on a live socket refuses without naming the live pid",
     "frame-limit-off-by-one": "a frame of exactly max_frame_bytes is refused",
     "frame-limit-counts-chars": "the frame limit counts characters, not UTF-8 bytes",
     "frame-timeout-before-init-off": "no unfinished-frame deadline before initialize",
