@@ -6,6 +6,7 @@
 //
 //   npm run conformance:zeroclaw                  # build if needed, run, judge
 //   npm run conformance:zeroclaw -- --differences # also the seed run, rewriting the differences page
+//   npm run conformance:zeroclaw -- --mutants     # also seeded bugs in zeroclaw's server (scripts/zeroclaw-mutants.mjs)
 //
 // ZEROCLAW_SERVER_DIR (default ../shared/zeroclaw-server) and ZCS_TARGET (default /tmp/zcs-target)
 // say where the server's sources and build are.
@@ -25,26 +26,31 @@ if (!existsSync(join(serverDir, "Cargo.toml"))) {
   process.exit(2);
 }
 
+/** cargo build of the server at `dir` into `into`, offline against Debian's crates (as run.sh builds it). */
+function build(dir, into, stdio = "inherit") {
+  const cargo = spawnSync(
+    "cargo",
+    [
+      "build",
+      "--offline",
+      "-p",
+      "zeroclaw-runtime",
+      "--target-dir",
+      into,
+      "--config",
+      'source.crates-io.replace-with="debian-packaged"',
+      "--config",
+      'source.debian-packaged.directory="/usr/share/cargo/registry"',
+      "--config",
+      "net.offline=true",
+    ],
+    { cwd: dir, stdio: ["ignore", stdio, stdio] },
+  );
+  return cargo.status === 0;
+}
+
 console.log(`--- building zeroclaw's RPC server (${serverDir} → ${target}) ---`);
-const build = spawnSync(
-  "cargo",
-  [
-    "build",
-    "--offline",
-    "-p",
-    "zeroclaw-runtime",
-    "--target-dir",
-    target,
-    "--config",
-    'source.crates-io.replace-with="debian-packaged"',
-    "--config",
-    'source.debian-packaged.directory="/usr/share/cargo/registry"',
-    "--config",
-    "net.offline=true",
-  ],
-  { cwd: serverDir, stdio: ["ignore", "inherit", "inherit"] },
-);
-if (build.status !== 0 || !existsSync(binary)) {
+if (!build(serverDir, target) || !existsSync(binary)) {
   console.error("conformance:zeroclaw: the zeroclaw server did not build (see above)");
   process.exit(2);
 }
@@ -74,6 +80,23 @@ try {
     `\nzeroclaw's server, zeroclaw dialect: ${passed} passed, ${failed} failed (needs 0 failed, ≥ ${MIN_PASSED} passed): ${verdict ? "ok" : "FAIL"}`,
   );
   if (!verdict) exitCode = 1;
+  if (process.argv.includes("--mutants")) {
+    console.log(
+      "\n--- single bugs seeded into a copy of zeroclaw's server: each must make the suite fail ---",
+    );
+    const { runZeroclawMutants, ZEROCLAW_MUTANTS } = await import("./zeroclaw-mutants.mjs");
+    const survived = runZeroclawMutants({
+      serverDir,
+      target: `${target}-mutants`,
+      suite,
+      scratch,
+      build: (dir, into) => build(dir, into, "ignore"),
+    });
+    console.log(
+      `zeroclaw mutants: ${ZEROCLAW_MUTANTS.length - survived} of ${ZEROCLAW_MUTANTS.length} killed`,
+    );
+    if (survived > 0) exitCode = 1;
+  }
   if (process.argv.includes("--differences")) {
     const { differencesPage } = await import("./zeroclaw-differences.mjs");
     writeFileSync("docs/zeroclaw-differences.md", differencesPage(run("seed"), zeroclaw));
