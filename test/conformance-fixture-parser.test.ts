@@ -197,3 +197,42 @@ describe("fixture syntax errors", () => {
     expect(syntaxError(text("#! rpc.max_frame_bytes = = 3", "@init")).message).toMatch(/not valid TOML/);
   });
 });
+
+describe("dialects in a fixture (SPEC §13)", () => {
+  const source = text(
+    "// both dialects",
+    "@dialects seed zeroclaw",
+    "@n/a not used: both dialects listed",
+    '[seed] >> {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}',
+    '[zeroclaw] >> {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocol_version":1}}',
+    "[zeroclaw] // zeroclaw's own note",
+    '<< {"jsonrpc":"2.0","id":1,"result":"<object>"}',
+  );
+
+  it("reads a [seed] or [zeroclaw] line only in its own dialect, without its tag", () => {
+    const seed = parseFixture(source, "seed");
+    const zeroclaw = parseFixture(source, "zeroclaw");
+    const sent = (steps: FixtureStep[]) =>
+      steps.flatMap((s) => (s.kind === "send" ? [decode(s.payload)] : []));
+    expect(sent(seed.steps)).toEqual([
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}\n',
+    ]);
+    expect(sent(zeroclaw.steps)).toEqual([
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocol_version":1}}\n',
+    ]);
+    expect(zeroclaw.descriptions).toContain("zeroclaw's own note");
+    expect(seed.descriptions).not.toContain("zeroclaw's own note");
+  });
+
+  it("takes @dialects and @n/a; a fixture without @dialects is the seed's alone", () => {
+    expect(parseFixture(source).dialects).toEqual(["seed", "zeroclaw"]);
+    expect(parseFixture(source).notApplicable).toBe("not used: both dialects listed");
+    expect(parseFixture(text("// t", "@init")).dialects).toEqual(["seed"]);
+  });
+
+  it("refuses an unknown dialect, in a tag or in @dialects, naming the line", () => {
+    expect(syntaxError(text("// t", "[acp] @init")).message).toMatch(/line 2: unknown dialect tag \[acp\]/);
+    expect(syntaxError(text("// t", "@dialects seed acp", "@init")).message).toMatch(/line 2: .*"acp"/);
+    expect(syntaxError(text("// t", "@dialects", "@init")).message).toMatch(/at least one dialect/);
+  });
+});
