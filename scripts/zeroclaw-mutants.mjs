@@ -77,7 +77,7 @@ export const ZEROCLAW_MUTANTS = [
     kind: "streaming",
     file: "server/src/rpc/dispatch.rs",
     from: "TurnEvent::Chunk { delta } => SessionUpdateEvent::AgentMessageChunk {\n            session_id: session_id.to_string(),",
-    to: "TurnEvent::Chunk { delta } => SessionUpdateEvent::AgentMessageChunk {\n            session_id: format!(\"{session_id}-\"),",
+    to: 'TurnEvent::Chunk { delta } => SessionUpdateEvent::AgentMessageChunk {\n            session_id: format!("{session_id}-"),',
     areas: "sessions,compat",
   },
   {
