@@ -59,6 +59,13 @@ describe("naming tables", () => {
       }),
     );
     expect(words("getHTTPResponse")).toEqual(["get", "HTTP", "Response"]);
+    // Issue 27: a plural acronym is one word ("Chain IDs" was chain_i_ds).
+    expect([snake("Chain IDs"), snake("userIDs"), camel("URLs list"), pascal("chain IDs")]).toEqual([
+      "chain_ids",
+      "user_ids",
+      "urlsList",
+      "ChainIDs",
+    ]);
     expect([
       pascal("session/prompt"),
       camel("eth_getBalance"),

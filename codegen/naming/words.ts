@@ -5,12 +5,14 @@
 /**
  * The words of a name: split on anything that is not a letter or digit, and on case humps
  * (`getHTTPResponse` → get, HTTP, Response). Digits stay with the word before them (`uint64`,
- * `V1`); a name written in capitals only (`VERSION_MISMATCH`) is read as lower-case words.
+ * `V1`); a name written in capitals only (`VERSION_MISMATCH`) is read as lower-case words; a
+ * plural acronym (`IDs`) is one word.
  */
 export function words(name: string): string[] {
   const screaming = /[A-Z]/.test(name) && !/[a-z]/.test(name);
   const text = screaming ? name.toLowerCase() : name;
-  return text.match(/[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+[a-z]*[0-9]*/g) ?? [];
+  // A plural acronym (`IDs`, `URLs`) is one word: `Chain IDs` → chain_ids, not chain_i_ds.
+  return text.match(/[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+[a-z]*[0-9]*/g) ?? [];
 }
 
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
@@ -23,7 +25,7 @@ export function camel(name: string): string {
   const p = pascal(name);
   const first = words(name)[0] ?? "";
   // An all-capitals first word (`HTTPServer`) is lowered whole: `httpServer`, not `hTTPServer`.
-  return /^[A-Z]+[0-9]*$/.test(first) && first.length > 1
+  return /^[A-Z]+s?[0-9]*$/.test(first) && first.length > 1 && first !== `${first.charAt(0)}s`
     ? first.toLowerCase() + p.slice(first.length)
     : p.charAt(0).toLowerCase() + p.slice(1);
 }
