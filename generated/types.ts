@@ -1201,7 +1201,7 @@ export interface ZeroclawSessionApproveResult {
   acknowledged: true;
 }
 
-/** session/messages' result as zeroclaw's daemon gives it (its SessionMessagesResult: session_id, messages of role and content, total, start); this daemon sends its own SessionMessagesResult, whose messages carry role and content too. */
+/** session/messages' result as zeroclaw's daemon gives it (session_id, messages of role and content, total, start); this daemon sends its seed result, whose messages carry role and content too. */
 export interface ZeroclawSessionMessagesResult {
   session_id?: string;
   messages: ZeroclawSessionMessagesResultMessagesItem[];
@@ -1214,7 +1214,7 @@ export interface ZeroclawSessionMessagesResultMessagesItem {
   content: string;
 }
 
-/** session/list's result as zeroclaw's daemon gives it (its SessionListResult of SessionEntry: session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its own SessionListResult, whose entries carry session_id and message_count too. */
+/** session/list's result as zeroclaw's daemon gives it (entries of session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its seed result, whose entries carry session_id and message_count too. */
 export interface ZeroclawSessionListResult {
   sessions: ZeroclawSessionListResultSessionsItem[];
 }
@@ -1224,7 +1224,7 @@ export interface ZeroclawSessionListResultSessionsItem {
   message_count: number;
 }
 
-/** session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon sends its own SessionPromptResult. */
+/** session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result. */
 export type ZeroclawSessionPromptResult = { [k: string]: unknown };
 
 export type InvalidRequestErrorData = InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData;

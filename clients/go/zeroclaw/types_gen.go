@@ -2231,7 +2231,7 @@ func (v ZeroclawSessionApproveResult) MarshalJSON() ([]byte, error) {
 
 // ZeroclawSessionMessagesResult is the schema ZeroclawSessionMessagesResult.
 //
-// session/messages' result as zeroclaw's daemon gives it (its SessionMessagesResult: session_id, messages of role and content, total, start); this daemon sends its own SessionMessagesResult, whose messages carry role and content too.
+// session/messages' result as zeroclaw's daemon gives it (session_id, messages of role and content, total, start); this daemon sends its seed result, whose messages carry role and content too.
 type ZeroclawSessionMessagesResult struct {
 	SessionID *string                                     `json:"session_id,omitempty"`
 	Messages  []ZeroclawSessionMessagesResultMessagesItem `json:"messages"`
@@ -2247,7 +2247,7 @@ type ZeroclawSessionMessagesResultMessagesItem struct {
 
 // ZeroclawSessionListResult is the schema ZeroclawSessionListResult.
 //
-// session/list's result as zeroclaw's daemon gives it (its SessionListResult of SessionEntry: session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its own SessionListResult, whose entries carry session_id and message_count too.
+// session/list's result as zeroclaw's daemon gives it (entries of session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its seed result, whose entries carry session_id and message_count too.
 type ZeroclawSessionListResult struct {
 	Sessions []ZeroclawSessionListResultSessionsItem `json:"sessions"`
 }
@@ -2260,7 +2260,7 @@ type ZeroclawSessionListResultSessionsItem struct {
 
 // ZeroclawSessionPromptResult is the schema ZeroclawSessionPromptResult.
 //
-// session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon sends its own SessionPromptResult.
+// session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result.
 type ZeroclawSessionPromptResult = Map[json.RawMessage]
 
 // InvalidRequestErrorData is the schema at #/components/errors/INVALID_REQUEST/x-data-schema.

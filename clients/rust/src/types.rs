@@ -1712,7 +1712,7 @@ pub struct ZeroclawSessionApproveResult {
     pub acknowledged: bool,
 }
 
-/// session/messages' result as zeroclaw's daemon gives it (its SessionMessagesResult: session_id, messages of role and content, total, start); this daemon sends its own SessionMessagesResult, whose messages carry role and content too.
+/// session/messages' result as zeroclaw's daemon gives it (session_id, messages of role and content, total, start); this daemon sends its seed result, whose messages carry role and content too.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct ZeroclawSessionMessagesResult {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1730,7 +1730,7 @@ pub struct ZeroclawSessionMessagesResultMessagesItem {
     pub content: String,
 }
 
-/// session/list's result as zeroclaw's daemon gives it (its SessionListResult of SessionEntry: session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its own SessionListResult, whose entries carry session_id and message_count too.
+/// session/list's result as zeroclaw's daemon gives it (entries of session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its seed result, whose entries carry session_id and message_count too.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct ZeroclawSessionListResult {
     pub sessions: Vec<ZeroclawSessionListResultSessionsItem>,
@@ -1742,7 +1742,7 @@ pub struct ZeroclawSessionListResultSessionsItem {
     pub message_count: u64,
 }
 
-/// session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon sends its own SessionPromptResult.
+/// session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result.
 pub type ZeroclawSessionPromptResult = serde_json::Map<String, serde_json::Value>;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

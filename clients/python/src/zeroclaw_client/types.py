@@ -4099,7 +4099,7 @@ class ZeroclawSessionApproveResult:
 
 @dataclasses.dataclass(kw_only=True, slots=True)
 class ZeroclawSessionMessagesResult:
-    """session/messages' result as zeroclaw's daemon gives it (its SessionMessagesResult: session_id, messages of role and content, total, start); this daemon sends its own SessionMessagesResult, whose messages carry role and content too."""
+    """session/messages' result as zeroclaw's daemon gives it (session_id, messages of role and content, total, start); this daemon sends its seed result, whose messages carry role and content too."""
 
     session_id: str | None = None
     messages: list[ZeroclawSessionMessagesResultMessagesItem]
@@ -4150,7 +4150,7 @@ class ZeroclawSessionMessagesResultMessagesItem:
 
 @dataclasses.dataclass(kw_only=True, slots=True)
 class ZeroclawSessionListResult:
-    """session/list's result as zeroclaw's daemon gives it (its SessionListResult of SessionEntry: session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its own SessionListResult, whose entries carry session_id and message_count too."""
+    """session/list's result as zeroclaw's daemon gives it (entries of session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its seed result, whose entries carry session_id and message_count too."""
 
     sessions: list[ZeroclawSessionListResultSessionsItem]
 
@@ -4455,7 +4455,7 @@ def decode_DashboardLoginParams(value: JsonValue) -> DashboardLoginParams:
 
 
 ZeroclawSessionPromptResult: TypeAlias = dict[str, JsonValue]
-"""session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon sends its own SessionPromptResult."""
+"""session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result."""
 
 
 def decode_ZeroclawSessionPromptResult(value: JsonValue) -> ZeroclawSessionPromptResult:
