@@ -152,7 +152,7 @@ export type DialectResults = {
   "pairing/list": never;
   "dashboard/login": never;
   "session/new": T.ZeroclawSessionNewResult;
-  "session/prompt": T.ZeroclawSessionPromptResult;
+  "session/prompt": T.ZeroclawPromptResult;
   "session/cancel": never;
   "session/approve": T.ZeroclawSessionApproveResult;
   "session/list": T.ZeroclawSessionListResult;

@@ -1225,7 +1225,7 @@ export interface ZeroclawSessionListResultSessionsItem {
 }
 
 /** session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result. */
-export type ZeroclawSessionPromptResult = { [k: string]: unknown };
+export type ZeroclawPromptResult = { [k: string]: unknown };
 
 export type InvalidRequestErrorData = InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData;
 

@@ -2258,10 +2258,10 @@ type ZeroclawSessionListResultSessionsItem struct {
 	MessageCount int64  `json:"message_count"`
 }
 
-// ZeroclawSessionPromptResult is the schema ZeroclawSessionPromptResult.
+// ZeroclawPromptResult is the schema ZeroclawPromptResult.
 //
 // session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result.
-type ZeroclawSessionPromptResult = Map[json.RawMessage]
+type ZeroclawPromptResult = Map[json.RawMessage]
 
 // InvalidRequestErrorData is the schema at #/components/errors/INVALID_REQUEST/x-data-schema.
 //

@@ -1743,7 +1743,7 @@ pub struct ZeroclawSessionListResultSessionsItem {
 }
 
 /// session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result.
-pub type ZeroclawSessionPromptResult = serde_json::Map<String, serde_json::Value>;
+pub type ZeroclawPromptResult = serde_json::Map<String, serde_json::Value>;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reason")]

@@ -192,7 +192,7 @@ __all__ = [
     "ZeroclawSessionMessagesResultMessagesItem",
     "ZeroclawSessionListResult",
     "ZeroclawSessionListResultSessionsItem",
-    "ZeroclawSessionPromptResult",
+    "ZeroclawPromptResult",
     "InvalidRequestErrorData",
     "InvalidParamsErrorData",
     "SessionNotFoundErrorData",
@@ -4454,12 +4454,12 @@ def decode_DashboardLoginParams(value: JsonValue) -> DashboardLoginParams:
     return value
 
 
-ZeroclawSessionPromptResult: TypeAlias = dict[str, JsonValue]
+ZeroclawPromptResult: TypeAlias = dict[str, JsonValue]
 """session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result."""
 
 
-def decode_ZeroclawSessionPromptResult(value: JsonValue) -> ZeroclawSessionPromptResult:
-    decode: _c.Decoder[ZeroclawSessionPromptResult] = _c.dict_of(_c.any_json)
+def decode_ZeroclawPromptResult(value: JsonValue) -> ZeroclawPromptResult:
+    decode: _c.Decoder[ZeroclawPromptResult] = _c.dict_of(_c.any_json)
     return decode(value)
 
 
