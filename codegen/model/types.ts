@@ -155,6 +155,8 @@ export interface Member {
   default?: Json;
   readOnly?: boolean;
   writeOnly?: boolean;
+  /** Other wire spellings of this member the document also declares (alias-members.ts). */
+  aliases?: string[];
 }
 
 /**

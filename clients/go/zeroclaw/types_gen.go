@@ -62,10 +62,6 @@ type InitializeResult struct {
 	// The method names this daemon serves.
 	Capabilities []string  `json:"capabilities"`
 	Principal    Principal `json:"principal"`
-	// Same as protocolVersion (zerocode reads this spelling).
-	ProtocolVersion2 *int64 `json:"protocol_version,omitempty"`
-	// Same as serverVersion (zerocode reads this spelling).
-	ServerVersion2 *string `json:"server_version,omitempty"`
 	// The daemon's process id.
 	ServerPID *int64 `json:"server_pid,omitempty"`
 	// Slash commands the daemon offers clients (zerocode shows them); this daemon offers none yet.
@@ -953,7 +949,6 @@ type AttachedFile struct {
 // InitializeParams is the schema InitializeParams.
 type InitializeParams struct {
 	ProtocolVersion    *ProtocolVersion      `json:"protocolVersion,omitempty"`
-	ProtocolVersion2   *ProtocolVersion      `json:"protocol_version,omitempty"`
 	ClientInfo         *ClientInfo           `json:"clientInfo,omitempty"`
 	ClientCapabilities *ClientCapabilities   `json:"clientCapabilities,omitempty"`
 	AuthToken          *string               `json:"auth_token,omitempty"`

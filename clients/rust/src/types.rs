@@ -68,12 +68,6 @@ pub struct InitializeResult {
     /// The method names this daemon serves.
     pub capabilities: Vec<String>,
     pub principal: Principal,
-    /// Same as protocolVersion (zerocode reads this spelling).
-    #[serde(rename = "protocol_version", skip_serializing_if = "Option::is_none")]
-    pub protocol_version_2: Option<i64>,
-    /// Same as serverVersion (zerocode reads this spelling).
-    #[serde(rename = "server_version", skip_serializing_if = "Option::is_none")]
-    pub server_version_2: Option<String>,
     /// The daemon's process id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub server_pid: Option<u64>,
@@ -947,8 +941,6 @@ pub struct AttachedFile {
 pub struct InitializeParams {
     #[serde(rename = "protocolVersion", skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<ProtocolVersion>,
-    #[serde(rename = "protocol_version", skip_serializing_if = "Option::is_none")]
-    pub protocol_version_2: Option<ProtocolVersion>,
     #[serde(rename = "clientInfo", skip_serializing_if = "Option::is_none")]
     pub client_info: Option<ClientInfo>,
     #[serde(rename = "clientCapabilities", skip_serializing_if = "Option::is_none")]

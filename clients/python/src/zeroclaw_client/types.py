@@ -290,10 +290,6 @@ class InitializeResult:
     capabilities: list[str]
     """The method names this daemon serves."""
     principal: Principal
-    protocol_version_2: Literal[1] | None = None
-    """Same as protocolVersion (zerocode reads this spelling)."""
-    server_version_2: str | None = None
-    """Same as serverVersion (zerocode reads this spelling)."""
     server_pid: int | None = None
     """The daemon's process id."""
     commands: list[DaemonCommand] | None = None
@@ -309,8 +305,6 @@ class InitializeResult:
             server_version=_c.field(o, "serverVersion", _c.string),
             capabilities=_c.field(o, "capabilities", _c.list_of(_c.string)),
             principal=_c.field(o, "principal", Principal.from_json),
-            protocol_version_2=_c.optional(o, "protocol_version", _c.literal(1)),
-            server_version_2=_c.optional(o, "server_version", _c.string),
             server_pid=_c.optional(o, "server_pid", _c.integer),
             commands=_c.optional(o, "commands", _c.list_of(DaemonCommand.from_json)),
             implementation=_c.optional(o, "implementation", Implementation.from_json),
@@ -322,10 +316,6 @@ class InitializeResult:
         out["serverVersion"] = _c.encode(self.server_version)
         out["capabilities"] = _c.encode(self.capabilities)
         out["principal"] = _c.encode(self.principal)
-        if self.protocol_version_2 is not None:
-            out["protocol_version"] = _c.encode(self.protocol_version_2)
-        if self.server_version_2 is not None:
-            out["server_version"] = _c.encode(self.server_version_2)
         if self.server_pid is not None:
             out["server_pid"] = _c.encode(self.server_pid)
         if self.commands is not None:
@@ -1923,7 +1913,6 @@ class AttachedFile:
 @dataclasses.dataclass(kw_only=True, slots=True)
 class InitializeParams:
     protocol_version: ProtocolVersion | None = None
-    protocol_version_2: ProtocolVersion | None = None
     client_info: ClientInfo | None = None
     client_capabilities: ClientCapabilities | None = None
     auth_token: str | None = None
@@ -1939,7 +1928,6 @@ class InitializeParams:
         o = _c.obj(value, "InitializeParams")
         return cls(
             protocol_version=_c.optional(o, "protocolVersion", decode_ProtocolVersion),
-            protocol_version_2=_c.optional(o, "protocol_version", decode_ProtocolVersion),
             client_info=_c.optional(o, "clientInfo", ClientInfo.from_json),
             client_capabilities=_c.optional(o, "clientCapabilities", ClientCapabilities.from_json),
             auth_token=_c.optional(o, "auth_token", _c.string),
@@ -1947,15 +1935,13 @@ class InitializeParams:
             tui_id=_c.maybe(o, "tui_id", _c.any_json),
             tui_sig=_c.maybe(o, "tui_sig", _c.any_json),
             env=_c.optional(o, "env", _c.dict_of(_c.any_json)),
-            additional_properties=_c.rest(o, ("protocolVersion", "protocol_version", "clientInfo", "clientCapabilities", "auth_token", "login_code", "tui_id", "tui_sig", "env"), _c.any_json),
+            additional_properties=_c.rest(o, ("protocolVersion", "clientInfo", "clientCapabilities", "auth_token", "login_code", "tui_id", "tui_sig", "env"), _c.any_json),
         )
 
     def to_json(self) -> dict[str, JsonValue]:
         out: dict[str, JsonValue] = {}
         if self.protocol_version is not None:
             out["protocolVersion"] = _c.encode(self.protocol_version)
-        if self.protocol_version_2 is not None:
-            out["protocol_version"] = _c.encode(self.protocol_version_2)
         if self.client_info is not None:
             out["clientInfo"] = _c.encode(self.client_info)
         if self.client_capabilities is not None:
