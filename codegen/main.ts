@@ -8,7 +8,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { withAliasesMerged } from "./model/alias-members.js";
 import { formatProblem, readDocument, validateDocument } from "./model/index.js";
 import type { Model } from "./model/types.js";
 import { emitOwnGo } from "./targets/go/index.js";
@@ -33,19 +32,13 @@ const MODEL_CLIENTS: { lang: string; emit: (model: Model) => EmittedFile[] }[] =
   {
     lang: "python",
     emit: (model) =>
-      under(
-        "clients/python",
-        findTarget("python")!.emit!(withAliasesMerged(model), { packageName: "zeroclaw_client" }),
-      ),
+      under("clients/python", findTarget("python")!.emit!(model, { packageName: "zeroclaw_client" })),
   },
-  { lang: "go", emit: (model) => emitOwnGo(withAliasesMerged(model)) },
+  { lang: "go", emit: emitOwnGo },
   {
     lang: "rust",
     emit: (model) =>
-      under(
-        "clients/rust",
-        findTarget("rust")!.emit!(withAliasesMerged(model), { packageName: "zeroclaw-client" }),
-      ),
+      under("clients/rust", findTarget("rust")!.emit!(model, { packageName: "zeroclaw-client" })),
   },
 ];
 

@@ -145,7 +145,7 @@ beforeAll(() => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
-  mkdirSync(join(dir, "examples"));
+  mkdirSync(join(dir, "examples"), { recursive: true });
   writeFileSync(join(dir, "examples", "probe.rs"), PROBE);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

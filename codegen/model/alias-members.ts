@@ -1,4 +1,4 @@
-// Members that are spellings of one another (`protocolVersion` and `protocol_version`, of the same
+// Two members that are one name in two styles (`protocolVersion` and `protocol_version`, of the same
 // type, at most one of them required) would come out as `protocol_version` and `protocol_version_2` in
 // a language whose names are snake_case, or `ProtocolVersion2` in Go: nobody would write that. In a
 // client package they are one member, under the required spelling (else the first declared); the
@@ -13,6 +13,8 @@ const spelling = (name: string): string =>
   words(name)
     .map((w) => w.toLowerCase())
     .join("_");
+
+const separated = (name: string): boolean => /[^A-Za-z0-9]/.test(name);
 
 /** A copy of `model` whose object declarations have their alias members folded together. */
 export function withAliasesMerged(model: Model): Model {
@@ -31,7 +33,11 @@ function merged(decl: ObjectDecl): ObjectDecl {
   }
   const replaced = new Map<Member, Member | undefined>();
   for (const group of groups.values()) {
-    if (group.length < 2 || group.filter((m) => m.required).length > 1) continue;
+    // Only a pair written in two styles (`protocolVersion` / `protocol_version`): `id` and `Id`, or
+    // `a_b` and `a-b`, may well be two members, and keep their own fields.
+    if (group.length !== 2 || group.filter((m) => m.required).length > 1) continue;
+    const [a, b] = group as [Member, Member];
+    if (separated(a.name) === separated(b.name)) continue;
     const kept = group.find((m) => m.required) ?? (group[0] as Member);
     const others = group.filter((m) => m !== kept);
     replaced.set(kept, { ...kept, aliases: [...(kept.aliases ?? []), ...others.map((m) => m.name)] });

@@ -12,7 +12,6 @@
 // files it lists are the ones the target writes today.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
-import { withAliasesMerged } from "../../codegen/model/alias-members.js";
 import {
   bundleExternalRefs,
   formatProblem,
@@ -102,10 +101,7 @@ export function codegenCommand(
     // A name from the document is at most 64 characters before the language's rules shape it: every
     // file system takes a folder of that length (a 100,000-character title failed with ENAMETOOLONG).
     const packageName = t.naming.packageName((o.name ?? model.info.title).slice(0, 64));
-    const clientModel = withAliasesMerged(model);
-    const files = t.emit!(integers === "native" ? withNativeIntegers(clientModel, t.lang) : clientModel, {
-      packageName,
-    });
+    const files = t.emit!(integers === "native" ? withNativeIntegers(model, t.lang) : model, { packageName });
     inTime(`generating ${t.displayName}`);
     return { packageName, files };
   });
