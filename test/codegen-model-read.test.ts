@@ -236,19 +236,18 @@ describe("reading a document into the model", () => {
     expect(draw.docs.deprecated).toBe(true);
   });
 
-  it("types what it cannot express as any JSON with a reason, noted with its pointer", () => {
+  it("types a tuple position by position (issue 27)", () => {
     expect(decl(model, "Tuple")).toMatchObject({
       kind: "alias",
-      type: { kind: "array", items: { kind: "any", reason: expect.stringMatching(/tuple/) } },
+      type: { kind: "tuple", items: [{ kind: "string" }, { kind: "integer" }] },
     });
+    expect(model.notes.map((n) => n.pointer)).not.toContain("#/components/schemas/Tuple");
+  });
+
+  it("types what it cannot express as any JSON with a reason, noted with its pointer", () => {
     expect(decl(model, "External")).toMatchObject({
       kind: "alias",
       type: { kind: "any", reason: expect.stringMatching(/external/) },
-    });
-    expect(model.notes).toContainEqual({
-      pointer: "#/components/schemas/Tuple",
-      message: expect.stringMatching(/tuple/),
-      severity: "fallback",
     });
     expect(
       model.notes.filter((n) => n.severity === "error").map((n) => `${n.pointer}: ${n.message}`),
@@ -317,6 +316,6 @@ describe("the TypeScript package for the hard cases", () => {
     expect(client).toContain('DEFAULT_URL: string | undefined = "http://127.0.0.1:8545/rpc"');
     expect(client).toContain("@deprecated");
     const types = readFileSync(join(dir, "src", "types.ts"), "utf8");
-    expect(types).toContain("unknown /* tuple-typed items (one schema per position) */");
+    expect(types).toMatch(/export type Tuple = \[string, number( \| bigint)?\];/);
   });
 });

@@ -1,6 +1,6 @@
 // Issue 19, item 6: every kind of the model's type algebra round-trips through each language's
 // generated client. fast-check builds schemas of every kind (scalars, 64-bit integers beyond 2^53,
-// literals, enums, arrays, maps, objects with required/optional/nullable members, tagged and
+// literals, enums, arrays, tuples, maps, objects with required/optional/nullable members, tagged and
 // untagged unions, named components, any JSON) with a JSON value each; one document gets a method per
 // case returning it; the package is generated and built; a program calls every method against a
 // server answering with the value's exact JSON text and prints each decoded result re-encoded: it
@@ -58,6 +58,13 @@ const { gen } = fc.letrec<{ gen: Gen }>((tie) => ({
       (g): Gen => ({
         schema: { type: "array", items: g.schema },
         value: fc.array(g.value, { maxLength: 3 }).map((a) => `[${a.join(",")}]`),
+      }),
+    ),
+    // A tuple (issue 27): one schema per position, typed in TypeScript, Python and Rust.
+    fc.tuple(tie("gen"), tie("gen")).map(
+      ([a, b]): Gen => ({
+        schema: { type: "array", prefixItems: [a.schema, b.schema] },
+        value: fc.tuple(a.value, b.value).map(([x, y]) => `[${x},${y}]`),
       }),
     ),
     tie("gen").map(

@@ -267,7 +267,16 @@ export class SchemaReader {
     // a list of S; a real tuple (several positions) has no type here.
     if (Array.isArray(items) && items.length === 1 && own(schema, "additionalItems") === undefined)
       type = this.read(items[0], child(pointer, "items", 0), `${hint}Item`);
-    else if (Array.isArray(items) || own(schema, "prefixItems") !== undefined)
+    else if (Array.isArray(items) || Array.isArray(own(schema, "prefixItems"))) {
+      // One type per position (issue 27): `prefixItems` (2020-12) or draft-04's `items: [A, B]`.
+      const [positions, key] = Array.isArray(own(schema, "prefixItems"))
+        ? [own(schema, "prefixItems") as unknown[], "prefixItems"]
+        : [items as unknown[], "items"];
+      return {
+        kind: "tuple",
+        items: positions.map((s, i) => this.read(s, child(pointer, key, i), `${hint}Item${i}`)),
+      };
+    } else if (own(schema, "prefixItems") !== undefined)
       type = this.fallback(pointer, "tuple-typed items (one schema per position)");
     else if (items === undefined) type = this.fallback(pointer, "an array schema without items");
     else type = this.read(items, child(pointer, "items"), `${hint}Item`);

@@ -85,6 +85,16 @@ export interface ArrayType {
   uniqueItems?: boolean;
 }
 
+/**
+ * A JSON array with one type per position (`prefixItems`, or draft-04 `items: [A, B]`): a string
+ * and an integer, say. Targets that can say it give each position its type (TypeScript `[A, B]`,
+ * Python `tuple[A, B]`, Rust `(A, B)`); the rest take any JSON, with the reason.
+ */
+export interface TupleType {
+  kind: "tuple";
+  items: Type[];
+}
+
 /** A JSON object used as a dictionary: any keys, every value of one type. */
 export interface MapType {
   kind: "map";
@@ -117,6 +127,7 @@ export type Type =
   | NullType
   | LiteralType
   | ArrayType
+  | TupleType
   | MapType
   | NullableType
   | AnyType;

@@ -29,6 +29,8 @@ export function typeOf(model: Model, t: Type | undefined): string {
       return `\`${JSON.stringify(t.value)}\``;
     case "array":
       return `${typeOf(model, t.items)}[]`;
+    case "tuple":
+      return `[${t.items.map((i) => typeOf(model, i)).join(", ")}]`;
     case "map":
       return "object";
     case "nullable":

@@ -2,6 +2,7 @@
 // types_gen.go, errors_gen.go, client_gen.go, and the runtime files it needs from runtime/. The output
 // is gofmt-formatted already: generation must not depend on a Go toolchain.
 import { withAliasesMerged } from "../../model/alias-members.js";
+import { withTuplesAsAny } from "../../model/tuples-as-any.js";
 import type { Model } from "../../model/types.js";
 import { goNaming } from "../../naming/tables/go.js";
 import { markdownInline } from "../../quote/index.js";
@@ -24,7 +25,10 @@ const RUNTIME = [
 
 /** The package's Go files (each starting with `banner`), and the names and types they were written with. */
 export function generateGo(document: Model, pkg: string, banner = BANNER) {
-  const model = withAliasesMerged(document);
+  const model = withTuplesAsAny(
+    withAliasesMerged(document),
+    "a tuple (one type per position), which Go has no type for",
+  );
   const names = goNames(model);
   const types = new GoTypes(model, names);
   // The client first: its names (methods, params) are handed out before the types' extra ones.
@@ -44,7 +48,8 @@ export function generateGo(document: Model, pkg: string, banner = BANNER) {
       content: `${banner}\n\n${readRuntime("go", f).replace(/^package runtime$/m, `package ${pkg}`)}`,
     })),
   ];
-  return { files, names, types };
+  // `model`: the one the names and types were made for (method lookups go through it, not the caller's).
+  return { files, names, types, model };
 }
 
 /** Our own client (`npm run generate`): package zeroclaw in clients/go/zeroclaw/, beside hand-written files. */
@@ -56,8 +61,8 @@ export function emitOwnGo(model: Model): EmittedFile[] {
 
 export function emitGo(model: Model, options: EmitOptions): EmittedFile[] {
   const pkg = goNaming.packageName(options.packageName);
-  const { files, names, types } = generateGo(model, pkg);
-  const example = readmeExample(model, pkg, names, types);
+  const { files, names, types, model: goModel } = generateGo(model, pkg);
+  const example = readmeExample(goModel, pkg, names, types);
   return [
     { path: "go.mod", content: `module ${pkg}\n\ngo 1.19\n` },
     { path: "README.md", content: readme(model, pkg, example) },

@@ -52,6 +52,7 @@ export class PyTypes {
 
   /** The annotation of `t`. */
   ann(t: Type, uses: Uses): string {
+    if (t.kind === "tuple") return `tuple[${t.items.map((i) => this.ann(i, uses)).join(", ")}]`;
     const [kind, within] = [KINDS[t.kind], inner(t)];
     if (t.kind === "any") uses.add("JsonValue");
     if (kind) return kind[0].replace("%", () => (within ? this.ann(within, uses) : ""));
@@ -63,6 +64,10 @@ export class PyTypes {
 
   /** A decoder expression (`Callable[[JsonValue], T]`) for `t`. */
   dec(t: Type, uses: Uses): string {
+    if (t.kind === "tuple") {
+      uses.add("_c");
+      return `_c.tuple_of(${t.items.map((i) => this.dec(i, uses)).join(", ")})`;
+    }
     const [kind, within] = [KINDS[t.kind], inner(t)];
     if (kind || t.kind === "literal") uses.add("_c");
     if (kind) return kind[1].replace("%", () => (within ? this.dec(within, uses) : ""));
@@ -190,7 +195,14 @@ ${encode.join("\n")}
     const order: Decl[] = [];
     const quoted = new Set<string>();
     const state = new Map<string, "visiting" | "done">();
-    const refs = (t: Type): string[] => (t.kind === "ref" ? [t.name] : inner(t) ? refs(inner(t)!) : []);
+    const refs = (t: Type): string[] =>
+      t.kind === "ref"
+        ? [t.name]
+        : t.kind === "tuple"
+          ? t.items.flatMap(refs)
+          : inner(t)
+            ? refs(inner(t)!)
+            : [];
     const visit = (name: string): boolean => {
       const d = this.model.types.get(name);
       if (d === undefined || this.isClass(d)) return false;

@@ -39,6 +39,7 @@ const child = (t: Type): Type | undefined =>
 /** The declarations a type refers to: all, or only those held inline (not behind a Vec or a map). */
 function refs(t: Type, out: Set<string>, inline: boolean): Set<string> {
   const c = child(t);
+  if (t.kind === "tuple") for (const item of t.items) refs(item, out, inline); // held inline, like members
   if (t.kind === "ref") out.add(t.name);
   else if (c && (!inline || t.kind === "nullable")) refs(c, out, inline);
   return out;
@@ -111,6 +112,10 @@ export function rustTypes(model: Model, names: Names) {
         return typeof t.value === "string" ? "String" : "bool";
       case "array":
         return `Vec<${type(t.items, from, false)}>`;
+      case "tuple": // serde reads and writes a Rust tuple as a JSON array of its positions
+        // An i128 position needs json::wide, which a tuple position cannot carry: the tuple is then any JSON.
+        if (t.items.some(wide)) return "serde_json::Value";
+        return `(${t.items.map((i) => type(i, from, inline)).join(", ")}${t.items.length === 1 ? "," : ""})`;
       case "map": // a JSON object of anything is serde_json's own Map (insertion-ordered here too)
         if (t.values.kind === "any") return "serde_json::Map<String, serde_json::Value>";
         return `IndexMap<String, ${type(t.values, from, false)}>`;
@@ -126,6 +131,7 @@ export function rustTypes(model: Model, names: Names) {
   const memo = new Map<string, boolean>();
   /** A type whose Rust form has a `Default` (a struct then derives it). */
   function hasDefault(t: Type): boolean {
+    if (t.kind === "tuple") return t.items.every(hasDefault);
     if (t.kind !== "ref") return t.kind !== "literal";
     if (!memo.has(t.name)) {
       memo.set(t.name, false); // on a cycle: no

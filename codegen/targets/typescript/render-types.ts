@@ -46,6 +46,8 @@ function expr(t: Type, names: Names, o: TypeOptions): { text: string; union: boo
         return { text: `[${Array(min).fill(item.text).join(", ")}, ...${one}[]]`, union: false };
       return { text: `${one}[]`, union: false };
     }
+    case "tuple":
+      return { text: `[${t.items.map((i) => expr(i, names, o).text).join(", ")}]`, union: false };
     case "map":
       return { text: `{ [k: string]: ${expr(t.values, names, o).text} }`, union: false };
     case "nullable":

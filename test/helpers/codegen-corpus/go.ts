@@ -46,9 +46,9 @@ function unionDecoders(dir: string): Map<string, string> {
 }
 
 function probe(model: Model, pkg: string, url: string, calls: Call[], decoders: Map<string, string>): string {
-  const { names, types } = generateGo(model, pkg);
+  const { names, types, model: goModel } = generateGo(model, pkg);
   const body = calls.map((c, i) => {
-    const m = model.methods.find((x) => x.name === c.method);
+    const m = goModel.methods.find((x) => x.name === c.method);
     if (!m) throw new Error(`no method ${c.method}`);
     const list = params(m, names, types).list;
     const byName = m.paramStructure === "by-name";

@@ -205,6 +205,25 @@ def list_of(decode: Decoder[T]) -> Decoder[list[T]]:
     return decode_list
 
 
+def tuple_of(*decoders: Decoder[Any]) -> Decoder[tuple[Any, ...]]:
+    """A JSON array of exactly one value per position, each by its own decoder."""
+
+    def decode_tuple(value: JsonValue) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise DecodeError(f"expected an array, got {_kind(value)}")
+        if len(value) != len(decoders):
+            raise DecodeError(f"expected {len(decoders)} items, got {len(value)}")
+        out: list[Any] = []
+        for i, (decode, item) in enumerate(zip(decoders, value)):
+            try:
+                out.append(decode(item))
+            except DecodeError as e:
+                raise e.at(str(i)) from None
+        return tuple(out)
+
+    return decode_tuple
+
+
 def dict_of(decode: Decoder[T]) -> Decoder[dict[str, T]]:
     def decode_dict(value: JsonValue) -> dict[str, T]:
         out: dict[str, T] = {}
