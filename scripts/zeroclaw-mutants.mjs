@@ -36,8 +36,8 @@ export const ZEROCLAW_MUTANTS = [
     name: "invalid-request-dropped",
     kind: "transport",
     file: "server/src/rpc/dispatch.rs",
-    from: 'self.send_error(id, INVALID_REQUEST, &format!("Invalid request: {e}"))',
-    to: "let _ = (id, e)",
+    from: 'self.send_error(id, INVALID_REQUEST, &format!("Invalid request: {e}"))\n                            .await;',
+    to: "let _ = (id, &e);",
     areas: "envelope",
   },
   {
@@ -121,6 +121,14 @@ export const ZEROCLAW_MUTANTS = [
     areas: "compat",
   },
   {
+    name: "elicitation-message-lost",
+    kind: "elicitation",
+    file: "server/src/rpc/approval_channel.rs",
+    from: "            mode: ElicitationMode::Form,\n            message: question.to_string(),\n            requested_schema: single_select_schema(choices),",
+    to: "            mode: ElicitationMode::Form,\n            message: String::new(),\n            requested_schema: single_select_schema(choices),",
+    areas: "compat",
+  },
+  {
     name: "elicitation-without-session",
     kind: "elicitation",
     file: "server/src/rpc/approval_channel.rs",
@@ -139,11 +147,13 @@ function patch(dir, mutant) {
   writeFileSync(path, text.slice(0, at) + mutant.to + text.slice(at + mutant.from.length));
 }
 
-/** Runs every mutant; returns how many survived. */
+/** Runs every mutant (or those ZEROCLAW_MUTANTS names); returns how many survived. */
 export function runZeroclawMutants({ serverDir, target, suite, scratch, build }) {
   const copy = join(scratch, "zeroclaw-server");
   let survived = 0;
-  for (const mutant of ZEROCLAW_MUTANTS) {
+  // ZEROCLAW_MUTANTS=a,b runs only those.
+  const only = process.env.ZEROCLAW_MUTANTS?.split(",").filter(Boolean);
+  for (const mutant of ZEROCLAW_MUTANTS.filter((m) => !only || only.includes(m.name))) {
     rmSync(copy, { recursive: true, force: true });
     mkdirSync(copy, { recursive: true });
     cpSync(serverDir, copy, { recursive: true });

@@ -117,7 +117,7 @@ function answering(sid: string, result: JsonObject, seen: InboundRequest[]) {
       seen.push(r);
       expect(r.method === "elicitation/create", `unexpected request ${preview(r)}`);
       expect(
-        r.params.sessionId === sid && r.params.mode === "form",
+        r.params.sessionId === sid && r.params.mode === "form" && r.params.message === "Pick one",
         `elicitation/create ${preview(r.params)}`,
       );
       const schema = r.params.requestedSchema;
