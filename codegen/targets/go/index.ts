@@ -1,7 +1,7 @@
 // The Go target: a module (Go ≥ 1.19, standard library only) at the root of --out: go.mod, README.md,
 // types_gen.go, errors_gen.go, client_gen.go, and the runtime files it needs from runtime/. The output
 // is gofmt-formatted already: generation must not depend on a Go toolchain.
-import { withAliasesMerged } from "../../model/alias-members.js";
+import { clientModel } from "../../model/client-model.js";
 import { withTuplesAsAny } from "../../model/tuples-as-any.js";
 import type { Model } from "../../model/types.js";
 import { goNaming } from "../../naming/tables/go.js";
@@ -26,7 +26,7 @@ const RUNTIME = [
 /** The package's Go files (each starting with `banner`), and the names and types they were written with. */
 export function generateGo(document: Model, pkg: string, banner = BANNER) {
   const model = withTuplesAsAny(
-    withAliasesMerged(document),
+    clientModel(document),
     "a tuple (one type per position), which Go has no type for",
   );
   const names = goNames(model);

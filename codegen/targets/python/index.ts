@@ -2,7 +2,7 @@
 // only, pyright strict clean): pyproject.toml (built by the package's own standard-library backend, so
 // `pip install ./DIR` needs no index), README.md, src/<name>/ with types.py, errors.py, client.py and
 // runtime/ (codec, transports, notification streams; the upload helper when the document has it).
-import { withAliasesMerged } from "../../model/alias-members.js";
+import { clientModel } from "../../model/client-model.js";
 import type { Method, Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { pythonNaming } from "../../naming/tables/python.js";
@@ -20,8 +20,8 @@ const toml = (s: string): string => JSON.stringify(s.replace(/[\ud800-\udfff]/g,
 const block = (names: string[]): string => `(${names.map((n) => `\n    ${n},`).join("")}\n)`;
 
 export function emitPython(document: Model, options: EmitOptions): EmittedFile[] {
-  // Two spellings of one member are one member in a client package (alias-members.ts).
-  const model = withAliasesMerged(document);
+  // What a person would not write twice is written once in a client package (client-model.ts).
+  const model = clientModel(document);
   const names = createNames(model, pythonNaming);
   const py = new PyTypes(model, names);
   const pkg = pythonNaming.packageName(options.packageName); // idempotent; makes any given name importable

@@ -3,7 +3,7 @@
 // class per declared error), src/client.ts (Client, connect), and the runtime in src/runtime/
 // (JSON-RPC connection, lossless JSON, HTTP / WebSocket / Unix-socket transports, and the chunked
 // upload helper when the document has zeroclaw's file/upload/* methods).
-import { withAliasesMerged } from "../../model/alias-members.js";
+import { clientModel } from "../../model/client-model.js";
 import type { Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { typescriptNaming } from "../../naming/tables/typescript.js";
@@ -20,8 +20,8 @@ const semver = (v: string): string =>
   /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(v) ? v : "0.0.0";
 
 export function emitTypescript(document: Model, options: EmitOptions): EmittedFile[] {
-  // Two spellings of one member are one member in a client package (alias-members.ts).
-  const model = withAliasesMerged(document);
+  // What a person would not write twice is written once in a client package (client-model.ts).
+  const model = clientModel(document);
   const names = createNames(model, typescriptNaming);
   const upload = UPLOAD.every((u) => model.methods.some((m) => m.name === u));
   const runtime = ["json.ts", "connection.ts", "transports.ts", ...(upload ? ["upload.ts"] : [])];
