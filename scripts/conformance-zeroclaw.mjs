@@ -92,14 +92,21 @@ try {
       scratch,
       build: (dir, into) => build(dir, into, "ignore"),
     });
-    console.log(
-      `zeroclaw mutants: ${ZEROCLAW_MUTANTS.length - survived} of ${ZEROCLAW_MUTANTS.length} killed`,
-    );
+    const ran = process.env.ZEROCLAW_MUTANTS?.split(",").filter(Boolean).length ?? ZEROCLAW_MUTANTS.length;
+    console.log(`zeroclaw mutants: ${ran - survived} of ${ran} killed`);
     if (survived > 0) exitCode = 1;
   }
   if (process.argv.includes("--differences")) {
     const { differencesPage } = await import("./zeroclaw-differences.mjs");
     writeFileSync("docs/zeroclaw-differences.md", differencesPage(run("seed"), zeroclaw));
+    // Written as the repository's formatter writes Markdown, so lint passes on the page as generated.
+    spawnSync(
+      process.execPath,
+      ["node_modules/@biomejs/biome/bin/biome", "format", "--write", "docs/zeroclaw-differences.md"],
+      {
+        stdio: "ignore",
+      },
+    );
     console.log("wrote docs/zeroclaw-differences.md");
   }
 } finally {
