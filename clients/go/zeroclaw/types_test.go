@@ -56,6 +56,11 @@ func TestDecodingAUnionWithoutItsTagFails(t *testing.T) {
 	if u, ok := v.(*zeroclaw.UnknownVariant); err != nil || !ok || u.Tag != float64(7) || string(u.Raw) != `{"type":7,"x":1}` {
 		t.Fatalf("got %#v, %v", v, err)
 	}
+	// The same input as Python's test_codec.py and Rust's tests/runtime.rs.
+	v, err = zeroclaw.DecodeSessionUpdateParams([]byte(`{"type":"brand_new","x":1}`))
+	if u, ok := v.(*zeroclaw.UnknownVariant); err != nil || !ok || u.Tag != "brand_new" {
+		t.Fatalf("got %#v, %v", v, err)
+	}
 }
 
 func TestOptionalMembersAreLeftOutAndZeroNumbersStillSent(t *testing.T) {

@@ -61,9 +61,14 @@ class ConvertersTest(unittest.TestCase):
         self.assertEqual(chunk, SessionUpdateAgentMessageChunk(session_id="s", text="hi"))
         done = decode_SessionUpdateParams({"sessionId": None, "type": "turn_complete", "turnId": "t", "outcome": "completed", "content": ""})
         self.assertIsInstance(done, SessionUpdateTurnComplete)
-        with self.assertRaises(c.DecodeError) as caught:
-            decode_SessionUpdateParams({"sessionId": "s", "type": "no_such_type"})
-        self.assertIn("unknown tag", str(caught.exception))
+        # A tag this client does not know is kept, not an error: the same input as Go's types_test.go
+        # and Rust's tests/runtime.rs (codegen/README.md, one behaviour in four languages).
+        unknown = decode_SessionUpdateParams({"type": 7, "x": 1})
+        self.assertEqual(unknown, c.UnknownVariant(7, {"type": 7, "x": 1}))
+        self.assertEqual(c.encode(unknown), {"type": 7, "x": 1})
+        self.assertEqual(decode_SessionUpdateParams({"type": "brand_new", "x": 1}).tag, "brand_new")
+        with self.assertRaises(c.DecodeError):
+            decode_SessionUpdateParams({"sessionId": "s"})  # no tag at all
 
     def test_encode_goes_through_to_json_and_containers(self) -> None:
         @dataclass

@@ -246,10 +246,13 @@ pub enum SessionUpdateParams {
     TurnComplete(SessionUpdateTurnComplete),
     #[serde(rename = "subscription_ended")]
     SubscriptionEnded(SessionUpdateSubscriptionEnded),
+    /// A tag this crate does not know (a newer server); its data is not kept.
+    #[serde(other)]
+    Unknown,
 }
 
 impl SessionUpdateParams {
-    /// The tag of this variant, as on the wire.
+    /// The tag of this variant, as on the wire ("" for a tag this crate does not know).
     pub fn tag(&self) -> &'static str {
         match self {
             Self::AgentMessageChunk(_) => "agent_message_chunk",
@@ -260,6 +263,7 @@ impl SessionUpdateParams {
             Self::HistoryTrimmed(_) => "history_trimmed",
             Self::TurnComplete(_) => "turn_complete",
             Self::SubscriptionEnded(_) => "subscription_ended",
+            Self::Unknown => "",
         }
     }
 }
@@ -1555,10 +1559,13 @@ pub enum ZeroclawSessionUpdateParams {
     TurnComplete(ZeroclawSessionUpdateTurnComplete),
     #[serde(rename = "subscription_ended")]
     SubscriptionEnded(ZeroclawSessionUpdateSubscriptionEnded),
+    /// A tag this crate does not know (a newer server); its data is not kept.
+    #[serde(other)]
+    Unknown,
 }
 
 impl ZeroclawSessionUpdateParams {
-    /// The tag of this variant, as on the wire.
+    /// The tag of this variant, as on the wire ("" for a tag this crate does not know).
     pub fn tag(&self) -> &'static str {
         match self {
             Self::AgentMessageChunk(_) => "agent_message_chunk",
@@ -1569,6 +1576,7 @@ impl ZeroclawSessionUpdateParams {
             Self::HistoryTrimmed(_) => "history_trimmed",
             Self::TurnComplete(_) => "turn_complete",
             Self::SubscriptionEnded(_) => "subscription_ended",
+            Self::Unknown => "",
         }
     }
 }
@@ -1748,16 +1756,20 @@ pub enum InvalidRequestErrorData {
     FrameTimeout(FrameTimeoutData),
     #[serde(rename = "already_initialized")]
     AlreadyInitialized(AlreadyInitializedData),
+    /// A tag this crate does not know (a newer server); its data is not kept.
+    #[serde(other)]
+    Unknown,
 }
 
 impl InvalidRequestErrorData {
-    /// The tag of this variant, as on the wire.
+    /// The tag of this variant, as on the wire ("" for a tag this crate does not know).
     pub fn tag(&self) -> &'static str {
         match self {
             Self::InvalidRequest(_) => "invalid_request",
             Self::FrameTooLarge(_) => "frame_too_large",
             Self::FrameTimeout(_) => "frame_timeout",
             Self::AlreadyInitialized(_) => "already_initialized",
+            Self::Unknown => "",
         }
     }
 }
@@ -1779,10 +1791,13 @@ pub enum InvalidParamsErrorData {
     ChunkTooLarge(ChunkTooLargeData),
     #[serde(rename = "exceeds_declared_size")]
     ExceedsDeclaredSize(ExceedsDeclaredSizeData),
+    /// A tag this crate does not know (a newer server); its data is not kept.
+    #[serde(other)]
+    Unknown,
 }
 
 impl InvalidParamsErrorData {
-    /// The tag of this variant, as on the wire.
+    /// The tag of this variant, as on the wire ("" for a tag this crate does not know).
     pub fn tag(&self) -> &'static str {
         match self {
             Self::InvalidParams(_) => "invalid_params",
@@ -1792,6 +1807,7 @@ impl InvalidParamsErrorData {
             Self::FilenameTooLong(_) => "filename_too_long",
             Self::ChunkTooLarge(_) => "chunk_too_large",
             Self::ExceedsDeclaredSize(_) => "exceeds_declared_size",
+            Self::Unknown => "",
         }
     }
 }
@@ -1805,15 +1821,19 @@ pub enum SessionNotFoundErrorData {
     NoRunningTurn(NoRunningTurnData),
     #[serde(rename = "session_killed")]
     SessionKilled(SessionKilledData),
+    /// A tag this crate does not know (a newer server); its data is not kept.
+    #[serde(other)]
+    Unknown,
 }
 
 impl SessionNotFoundErrorData {
-    /// The tag of this variant, as on the wire.
+    /// The tag of this variant, as on the wire ("" for a tag this crate does not know).
     pub fn tag(&self) -> &'static str {
         match self {
             Self::SessionNotFound(_) => "session_not_found",
             Self::NoRunningTurn(_) => "no_running_turn",
             Self::SessionKilled(_) => "session_killed",
+            Self::Unknown => "",
         }
     }
 }
@@ -1833,10 +1853,13 @@ pub enum NotInitializedErrorData {
     InvalidLoginCode(InvalidLoginCodeData),
     #[serde(rename = "throttled")]
     Throttled(ThrottledData),
+    /// A tag this crate does not know (a newer server); its data is not kept.
+    #[serde(other)]
+    Unknown,
 }
 
 impl NotInitializedErrorData {
-    /// The tag of this variant, as on the wire.
+    /// The tag of this variant, as on the wire ("" for a tag this crate does not know).
     pub fn tag(&self) -> &'static str {
         match self {
             Self::NotInitialized(_) => "not_initialized",
@@ -1845,6 +1868,7 @@ impl NotInitializedErrorData {
             Self::UnknownPeer(_) => "unknown_peer",
             Self::InvalidLoginCode(_) => "invalid_login_code",
             Self::Throttled(_) => "throttled",
+            Self::Unknown => "",
         }
     }
 }
@@ -1864,10 +1888,13 @@ pub enum ForbiddenErrorData {
     CwdForbidden(CwdForbiddenData),
     #[serde(rename = "admin_required")]
     AdminRequired(AdminRequiredData),
+    /// A tag this crate does not know (a newer server); its data is not kept.
+    #[serde(other)]
+    Unknown,
 }
 
 impl ForbiddenErrorData {
-    /// The tag of this variant, as on the wire.
+    /// The tag of this variant, as on the wire ("" for a tag this crate does not know).
     pub fn tag(&self) -> &'static str {
         match self {
             Self::NotGranted(_) => "not_granted",
@@ -1876,6 +1903,7 @@ impl ForbiddenErrorData {
             Self::AgentNotAllowed(_) => "agent_not_allowed",
             Self::CwdForbidden(_) => "cwd_forbidden",
             Self::AdminRequired(_) => "admin_required",
+            Self::Unknown => "",
         }
     }
 }
@@ -1887,14 +1915,18 @@ pub enum UploadLimitErrorData {
     ConnectionUploads(ConnectionUploadsData),
     #[serde(rename = "budget")]
     Budget(BudgetData),
+    /// A tag this crate does not know (a newer server); its data is not kept.
+    #[serde(other)]
+    Unknown,
 }
 
 impl UploadLimitErrorData {
-    /// The tag of this variant, as on the wire.
+    /// The tag of this variant, as on the wire ("" for a tag this crate does not know).
     pub fn tag(&self) -> &'static str {
         match self {
             Self::ConnectionUploads(_) => "connection_uploads",
             Self::Budget(_) => "budget",
+            Self::Unknown => "",
         }
     }
 }

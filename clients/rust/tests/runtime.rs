@@ -397,3 +397,14 @@ fn a_call_timeout_gives_up_and_later_calls_still_work() {
     assert_eq!(client.status().unwrap().pid, 2);
     fake.join();
 }
+
+#[test]
+fn a_tag_this_crate_does_not_know_decodes_to_unknown() {
+    // The same input as Python's test_codec.py and Go's types_test.go (codegen/README.md).
+    let v: SessionUpdateParams = serde_json::from_str(r#"{"type":"brand_new","x":1}"#).unwrap();
+    assert!(matches!(v, SessionUpdateParams::Unknown));
+    assert_eq!(v.tag(), "");
+    let known: SessionUpdateParams =
+        serde_json::from_str(r#"{"type":"agent_message_chunk","sessionId":"s","text":"hi"}"#).unwrap();
+    assert_eq!(known.tag(), "agent_message_chunk");
+}

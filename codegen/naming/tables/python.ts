@@ -37,7 +37,7 @@ export const pythonNaming: NamingTable = {
       (
         "Any Optional Union List Dict Literal TypeAlias ClassVar Callable Awaitable Final Self " +
         "Client Connection Connecting Subscription RpcError DecodeError ConnectionClosedError ConnectFailedError " +
-        "FrameTooLargeError UnsupportedTransportError JsonValue Unset UNSET DEFAULT_URL Exception " +
+        "FrameTooLargeError UnsupportedTransportError JsonValue Unset UNSET UnknownVariant DEFAULT_URL Exception " +
         // Every name the generated modules import from the runtime (py-text.ts SOURCES): a schema named
         // `Uploads` or `ClientBase` must not be imported from there (soulseek-rs has `Uploads`).
         "ClientBase Uploads Awaitable Callable typed_handler typed_listener deprecated dataclasses ERRORS"

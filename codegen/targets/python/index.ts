@@ -32,7 +32,7 @@ export function emitPython(document: Model, options: EmitOptions): EmittedFile[]
   const types = [...model.types.values()].map((d) => names.type(d.name));
   const errors = ["ERRORS", ...[...model.errors.values()].map((e) => names.errorType(e))];
   const own = ["DEFAULT_URL", "Client", "connect", "default_url"];
-  const rt = `UNSET ConnectFailedError Connection ConnectionClosedError DecodeError FrameTooLargeError JsonValue RpcError Unset UnsupportedTransportError${streams ? " Subscription" : ""}`;
+  const rt = `UNSET ConnectFailedError Connection ConnectionClosedError DecodeError FrameTooLargeError JsonValue RpcError UnknownVariant Unset UnsupportedTransportError${streams ? " Subscription" : ""}`;
   const url = model.servers[0]?.defaultUrl ?? defaultEndpoints(model)[0];
   const first = model.methods.find((m) => m.implementedBy === "server" && m.result !== undefined);
   const file = (path: string, content: string): EmittedFile => ({ path, content: `${BANNER}\n${content}` });

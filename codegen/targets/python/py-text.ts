@@ -50,7 +50,7 @@ export const SOURCES = new Map(
     "typing: Literal TypeAlias",
     ".runtime: _c",
     ".runtime.client: ClientBase deprecated",
-    ".runtime.codec: JsonValue UNSET Unset",
+    ".runtime.codec: JsonValue UNSET Unset UnknownVariant",
     ".runtime.connection: typed_handler typed_listener",
     ".runtime.errors: RpcError",
     ".runtime.streams: Subscription",

@@ -162,9 +162,11 @@ ${encode.join("\n")}
         const branches = d.variants.map(
           (v) => `    if tag == ${pyLiteral(v.value)}:\n        return ${this.dec(v.type, uses)}(o)`,
         );
+        // A tag this package does not know (a newer server) is an UnknownVariant, as in Go and Rust.
+        uses.add("UnknownVariant");
         return alias(
-          d.variants.map((v) => this.ann(v.type, uses)).join(" | "),
-          `    o = _c.obj(value, ${pyLiteral(name)})\n    tag = _c.tag(o, ${pyLiteral(d.tag)})\n${branches.join("\n")}\n    raise _c.unknown_tag(${pyLiteral(d.tag)}, tag)`,
+          [...d.variants.map((v) => this.ann(v.type, uses)), "UnknownVariant"].join(" | "),
+          `    o = _c.obj(value, ${pyLiteral(name)})\n    tag = _c.tag(o, ${pyLiteral(d.tag)})\n${branches.join("\n")}\n    return UnknownVariant(tag, value)`,
         );
       }
       case "union":

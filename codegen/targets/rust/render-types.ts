@@ -278,8 +278,19 @@ export function renderDecl(d: Decl, r: Rust): string {
         value: String(v.value),
         payload: r.type(v.type, d.name),
       }));
-      const tags = vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`).join("\n");
-      return enumOf(vs, { attr: `#[serde(tag = ${rustStr(d.tag)})]\n`, tags });
+      // A tag this crate was not generated with (a newer server) decodes to `Unknown` rather than
+      // failing, as Go's *UnknownVariant and Python's UnknownVariant; serde's `other` variant is a
+      // unit, so its data is not kept (codegen/README.md, one behaviour in four languages).
+      const unknown = take("Unknown");
+      const other: Variant = {
+        id: unknown,
+        attr: "    /// A tag this crate does not know (a newer server); its data is not kept.\n    #[serde(other)]\n",
+      };
+      const tags = [
+        ...vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`),
+        `            Self::${unknown} => "",`,
+      ].join("\n");
+      return enumOf([...vs, other], { attr: `#[serde(tag = ${rustStr(d.tag)})]\n`, tags });
     }
     case "union": {
       const take = localNames(r.names.table);

@@ -37,6 +37,7 @@ from .runtime import (
     FrameTooLargeError,
     JsonValue,
     RpcError,
+    UnknownVariant,
     Unset,
     UnsupportedTransportError,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "FrameTooLargeError",
     "JsonValue",
     "RpcError",
+    "UnknownVariant",
     "Unset",
     "UnsupportedTransportError",
     "Subscription",

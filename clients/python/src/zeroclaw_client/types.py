@@ -5,7 +5,7 @@ import dataclasses
 from typing import Literal, TypeAlias
 
 from .runtime import codec as _c
-from .runtime.codec import JsonValue, UNSET, Unset
+from .runtime.codec import JsonValue, UNSET, UnknownVariant, Unset
 
 __all__ = [
     "Grant",
@@ -4219,7 +4219,7 @@ def decode_TurnOutcome(value: JsonValue) -> TurnOutcome:
     return _c.literal("completed", "cancelled", "failed")(value)
 
 
-SessionUpdateParams: TypeAlias = SessionUpdateAgentMessageChunk | SessionUpdateAgentThoughtChunk | SessionUpdateToolCall | SessionUpdateToolResult | SessionUpdateApprovalRequest | SessionUpdateHistoryTrimmed | SessionUpdateTurnComplete | SessionUpdateSubscriptionEnded
+SessionUpdateParams: TypeAlias = SessionUpdateAgentMessageChunk | SessionUpdateAgentThoughtChunk | SessionUpdateToolCall | SessionUpdateToolResult | SessionUpdateApprovalRequest | SessionUpdateHistoryTrimmed | SessionUpdateTurnComplete | SessionUpdateSubscriptionEnded | UnknownVariant
 """A session/update notification's params, tagged by type."""
 
 
@@ -4242,7 +4242,7 @@ def decode_SessionUpdateParams(value: JsonValue) -> SessionUpdateParams:
         return SessionUpdateTurnComplete.from_json(o)
     if tag == "subscription_ended":
         return SessionUpdateSubscriptionEnded.from_json(o)
-    raise _c.unknown_tag("type", tag)
+    return UnknownVariant(tag, value)
 
 
 SubscriptionEndReason: TypeAlias = Literal["token_revoked", "not_granted", "session_not_owned", "lagging"]
@@ -4400,7 +4400,7 @@ def decode_HealthStatus(value: JsonValue) -> HealthStatus:
     return _c.literal("ok", "error", "starting")(value)
 
 
-ZeroclawSessionUpdateParams: TypeAlias = ZeroclawSessionUpdateAgentMessageChunk | ZeroclawSessionUpdateAgentThoughtChunk | ZeroclawSessionUpdateToolCall | ZeroclawSessionUpdateToolResult | ZeroclawSessionUpdateApprovalRequest | ZeroclawSessionUpdateHistoryTrimmed | ZeroclawSessionUpdateTurnComplete | ZeroclawSessionUpdateSubscriptionEnded
+ZeroclawSessionUpdateParams: TypeAlias = ZeroclawSessionUpdateAgentMessageChunk | ZeroclawSessionUpdateAgentThoughtChunk | ZeroclawSessionUpdateToolCall | ZeroclawSessionUpdateToolResult | ZeroclawSessionUpdateApprovalRequest | ZeroclawSessionUpdateHistoryTrimmed | ZeroclawSessionUpdateTurnComplete | ZeroclawSessionUpdateSubscriptionEnded | UnknownVariant
 """A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent."""
 
 
@@ -4423,7 +4423,7 @@ def decode_ZeroclawSessionUpdateParams(value: JsonValue) -> ZeroclawSessionUpdat
         return ZeroclawSessionUpdateTurnComplete.from_json(o)
     if tag == "subscription_ended":
         return ZeroclawSessionUpdateSubscriptionEnded.from_json(o)
-    raise _c.unknown_tag("type", tag)
+    return UnknownVariant(tag, value)
 
 
 AgentsStatusParams: TypeAlias = JsonValue  # no declared members: any JSON
@@ -4449,7 +4449,7 @@ def decode_ZeroclawPromptResult(value: JsonValue) -> ZeroclawPromptResult:
     return decode(value)
 
 
-InvalidRequestErrorData: TypeAlias = InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData
+InvalidRequestErrorData: TypeAlias = InvalidRequestData | FrameTooLargeData | FrameTimeoutData | AlreadyInitializedData | UnknownVariant
 
 
 def decode_InvalidRequestErrorData(value: JsonValue) -> InvalidRequestErrorData:
@@ -4463,10 +4463,10 @@ def decode_InvalidRequestErrorData(value: JsonValue) -> InvalidRequestErrorData:
         return FrameTimeoutData.from_json(o)
     if tag == "already_initialized":
         return AlreadyInitializedData.from_json(o)
-    raise _c.unknown_tag("reason", tag)
+    return UnknownVariant(tag, value)
 
 
-InvalidParamsErrorData: TypeAlias = InvalidParamsData | InvalidEntryData | InvalidConfigData | FileTooLargeData | FilenameTooLongData | ChunkTooLargeData | ExceedsDeclaredSizeData
+InvalidParamsErrorData: TypeAlias = InvalidParamsData | InvalidEntryData | InvalidConfigData | FileTooLargeData | FilenameTooLongData | ChunkTooLargeData | ExceedsDeclaredSizeData | UnknownVariant
 
 
 def decode_InvalidParamsErrorData(value: JsonValue) -> InvalidParamsErrorData:
@@ -4486,10 +4486,10 @@ def decode_InvalidParamsErrorData(value: JsonValue) -> InvalidParamsErrorData:
         return ChunkTooLargeData.from_json(o)
     if tag == "exceeds_declared_size":
         return ExceedsDeclaredSizeData.from_json(o)
-    raise _c.unknown_tag("reason", tag)
+    return UnknownVariant(tag, value)
 
 
-SessionNotFoundErrorData: TypeAlias = SessionNotFoundData | NoRunningTurnData | SessionKilledData
+SessionNotFoundErrorData: TypeAlias = SessionNotFoundData | NoRunningTurnData | SessionKilledData | UnknownVariant
 
 
 def decode_SessionNotFoundErrorData(value: JsonValue) -> SessionNotFoundErrorData:
@@ -4501,10 +4501,10 @@ def decode_SessionNotFoundErrorData(value: JsonValue) -> SessionNotFoundErrorDat
         return NoRunningTurnData.from_json(o)
     if tag == "session_killed":
         return SessionKilledData.from_json(o)
-    raise _c.unknown_tag("reason", tag)
+    return UnknownVariant(tag, value)
 
 
-NotInitializedErrorData: TypeAlias = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData | ThrottledData
+NotInitializedErrorData: TypeAlias = NotInitializedData | AuthRequiredData | InvalidTokenData | UnknownPeerData | InvalidLoginCodeData | ThrottledData | UnknownVariant
 
 
 def decode_NotInitializedErrorData(value: JsonValue) -> NotInitializedErrorData:
@@ -4522,10 +4522,10 @@ def decode_NotInitializedErrorData(value: JsonValue) -> NotInitializedErrorData:
         return InvalidLoginCodeData.from_json(o)
     if tag == "throttled":
         return ThrottledData.from_json(o)
-    raise _c.unknown_tag("reason", tag)
+    return UnknownVariant(tag, value)
 
 
-ForbiddenErrorData: TypeAlias = NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData | CwdForbiddenData | AdminRequiredData
+ForbiddenErrorData: TypeAlias = NotGrantedData | ConfigPathForbiddenData | LocalOnlyData | AgentNotAllowedData | CwdForbiddenData | AdminRequiredData | UnknownVariant
 
 
 def decode_ForbiddenErrorData(value: JsonValue) -> ForbiddenErrorData:
@@ -4543,10 +4543,10 @@ def decode_ForbiddenErrorData(value: JsonValue) -> ForbiddenErrorData:
         return CwdForbiddenData.from_json(o)
     if tag == "admin_required":
         return AdminRequiredData.from_json(o)
-    raise _c.unknown_tag("reason", tag)
+    return UnknownVariant(tag, value)
 
 
-UploadLimitErrorData: TypeAlias = ConnectionUploadsData | BudgetData
+UploadLimitErrorData: TypeAlias = ConnectionUploadsData | BudgetData | UnknownVariant
 
 
 def decode_UploadLimitErrorData(value: JsonValue) -> UploadLimitErrorData:
@@ -4556,4 +4556,4 @@ def decode_UploadLimitErrorData(value: JsonValue) -> UploadLimitErrorData:
         return ConnectionUploadsData.from_json(o)
     if tag == "budget":
         return BudgetData.from_json(o)
-    raise _c.unknown_tag("reason", tag)
+    return UnknownVariant(tag, value)

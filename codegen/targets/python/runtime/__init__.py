@@ -1,6 +1,6 @@
 """The generated client's runtime: JSON codec, transports, errors (the same in every package)."""
 
-from .codec import UNSET, DecodeError, JsonValue, Unset
+from .codec import UNSET, DecodeError, JsonValue, UnknownVariant, Unset
 from .connection import Connection
 from .errors import (
     ConnectFailedError,
@@ -19,6 +19,7 @@ __all__ = [
     "FrameTooLargeError",
     "JsonValue",
     "RpcError",
+    "UnknownVariant",
     "Unset",
     "UnsupportedTransportError",
 ]

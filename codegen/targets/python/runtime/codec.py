@@ -12,6 +12,7 @@ again is the same text, and integers of any size keep every digit (Python's ``in
 
 from __future__ import annotations
 
+import dataclasses
 import decimal
 import enum
 import json
@@ -270,8 +271,17 @@ def args(*decoders: Decoder[Any]) -> Decoder[tuple[Any, ...]]:
     return decode
 
 
-def unknown_tag(key: str, value: JsonValue) -> DecodeError:
-    return DecodeError(f"unknown tag {dumps(value)}", (key,))
+@dataclasses.dataclass(frozen=True, slots=True)
+class UnknownVariant:
+    """A tagged-union value whose tag this package was not generated with (a newer server): its tag
+    and the JSON as received, which ``to_json`` sends back unchanged. Go's ``*UnknownVariant`` and
+    Rust's ``Unknown`` variant are the same answer (codegen/README.md)."""
+
+    tag: JsonValue
+    raw: JsonValue
+
+    def to_json(self) -> JsonValue:
+        return self.raw
 
 
 # ---- encoding ----------------------------------------------------------------------------------
