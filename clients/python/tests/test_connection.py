@@ -23,6 +23,7 @@ from zeroclaw_client import (
     SessionUpdateAgentMessageChunk,
     SessionUpdateParams,
     SessionUpdateTurnComplete,
+    UnknownVariant,
     Subscription,
 )
 
@@ -86,7 +87,8 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
         await self.daemon.fail(await self.daemon.receive(), -32000, "gone", {"reason": "not_a_known_reason"})
         with self.assertRaises(SessionNotFoundError) as caught2:
             await call
-        self.assertIsNone(caught2.exception.data)
+        # A reason this client does not know is kept, as any unknown tag is (codegen/README.md).
+        self.assertEqual(caught2.exception.data, UnknownVariant("not_a_known_reason", {"reason": "not_a_known_reason"}))
         self.assertEqual(caught2.exception.reason, "not_a_known_reason")
 
     async def test_responses_to_no_pending_request_are_ignored(self) -> None:
@@ -134,18 +136,20 @@ class ConnectionTest(unittest.IsolatedAsyncioTestCase):
     async def test_update_stream_keeps_order_drops_what_does_not_decode_and_ends_with_the_connection(self) -> None:
         with self.client.session_update_events() as stream, self.assertLogs("zeroclaw_client", "WARNING") as logs:
             await self.daemon.send(update({**chunk("other"), "sessionId": "s_02"}))
-            await self.daemon.send(update({"sessionId": SID, "type": "no_such_type"}))  # dropped, logged
+            await self.daemon.send(update({"sessionId": SID}))  # no tag: does not decode; dropped, logged
+            await self.daemon.send(update({"sessionId": SID, "type": "no_such_type"}))  # kept as UnknownVariant
             await self.daemon.send(update(chunk("mine")))
             await self.daemon.send(update(turn_complete()))
             await self.daemon.send(update(chunk("next turn")))
             got = [u async for u in stream.until(lambda u: isinstance(u, SessionUpdateTurnComplete))]
-            self.assertEqual([getattr(u, "text", None) for u in got], ["other", "mine", None])
-            self.assertEqual([u.session_id for u in got], ["s_02", SID, SID])
+            self.assertEqual([getattr(u, "text", None) for u in got], ["other", None, "mine", None])
+            self.assertEqual(got[1], UnknownVariant("no_such_type", {"sessionId": SID, "type": "no_such_type"}))
+            self.assertEqual([getattr(u, "session_id", None) for u in got], ["s_02", None, SID, SID])
             self.assertIsInstance(await asyncio.wait_for(anext(stream), WAIT_S), SessionUpdateAgentMessageChunk)
             await self.daemon.hang_up()
             rest = await asyncio.wait_for(_drain(stream), WAIT_S)
             self.assertEqual(rest, [])
-        self.assertIn('unknown tag "no_such_type"', logs.output[0])
+        self.assertIn("missing tag", logs.output[0])
 
     async def test_elicitation_requests_reach_the_handler_and_its_answer_goes_back(self) -> None:
         asked: list[ElicitationCreateParams] = []
