@@ -1756,9 +1756,6 @@ pub enum InvalidRequestErrorData {
     FrameTimeout(FrameTimeoutData),
     #[serde(rename = "already_initialized")]
     AlreadyInitialized(AlreadyInitializedData),
-    /// A tag this crate does not know (a newer server); its data is not kept.
-    #[serde(other)]
-    Unknown,
 }
 
 impl InvalidRequestErrorData {
@@ -1769,7 +1766,6 @@ impl InvalidRequestErrorData {
             Self::FrameTooLarge(_) => "frame_too_large",
             Self::FrameTimeout(_) => "frame_timeout",
             Self::AlreadyInitialized(_) => "already_initialized",
-            Self::Unknown => "",
         }
     }
 }
@@ -1791,9 +1787,6 @@ pub enum InvalidParamsErrorData {
     ChunkTooLarge(ChunkTooLargeData),
     #[serde(rename = "exceeds_declared_size")]
     ExceedsDeclaredSize(ExceedsDeclaredSizeData),
-    /// A tag this crate does not know (a newer server); its data is not kept.
-    #[serde(other)]
-    Unknown,
 }
 
 impl InvalidParamsErrorData {
@@ -1807,7 +1800,6 @@ impl InvalidParamsErrorData {
             Self::FilenameTooLong(_) => "filename_too_long",
             Self::ChunkTooLarge(_) => "chunk_too_large",
             Self::ExceedsDeclaredSize(_) => "exceeds_declared_size",
-            Self::Unknown => "",
         }
     }
 }
@@ -1821,9 +1813,6 @@ pub enum SessionNotFoundErrorData {
     NoRunningTurn(NoRunningTurnData),
     #[serde(rename = "session_killed")]
     SessionKilled(SessionKilledData),
-    /// A tag this crate does not know (a newer server); its data is not kept.
-    #[serde(other)]
-    Unknown,
 }
 
 impl SessionNotFoundErrorData {
@@ -1833,7 +1822,6 @@ impl SessionNotFoundErrorData {
             Self::SessionNotFound(_) => "session_not_found",
             Self::NoRunningTurn(_) => "no_running_turn",
             Self::SessionKilled(_) => "session_killed",
-            Self::Unknown => "",
         }
     }
 }
@@ -1853,9 +1841,6 @@ pub enum NotInitializedErrorData {
     InvalidLoginCode(InvalidLoginCodeData),
     #[serde(rename = "throttled")]
     Throttled(ThrottledData),
-    /// A tag this crate does not know (a newer server); its data is not kept.
-    #[serde(other)]
-    Unknown,
 }
 
 impl NotInitializedErrorData {
@@ -1868,7 +1853,6 @@ impl NotInitializedErrorData {
             Self::UnknownPeer(_) => "unknown_peer",
             Self::InvalidLoginCode(_) => "invalid_login_code",
             Self::Throttled(_) => "throttled",
-            Self::Unknown => "",
         }
     }
 }
@@ -1888,9 +1872,6 @@ pub enum ForbiddenErrorData {
     CwdForbidden(CwdForbiddenData),
     #[serde(rename = "admin_required")]
     AdminRequired(AdminRequiredData),
-    /// A tag this crate does not know (a newer server); its data is not kept.
-    #[serde(other)]
-    Unknown,
 }
 
 impl ForbiddenErrorData {
@@ -1903,7 +1884,6 @@ impl ForbiddenErrorData {
             Self::AgentNotAllowed(_) => "agent_not_allowed",
             Self::CwdForbidden(_) => "cwd_forbidden",
             Self::AdminRequired(_) => "admin_required",
-            Self::Unknown => "",
         }
     }
 }
@@ -1915,9 +1895,6 @@ pub enum UploadLimitErrorData {
     ConnectionUploads(ConnectionUploadsData),
     #[serde(rename = "budget")]
     Budget(BudgetData),
-    /// A tag this crate does not know (a newer server); its data is not kept.
-    #[serde(other)]
-    Unknown,
 }
 
 impl UploadLimitErrorData {
@@ -1926,7 +1903,6 @@ impl UploadLimitErrorData {
         match self {
             Self::ConnectionUploads(_) => "connection_uploads",
             Self::Budget(_) => "budget",
-            Self::Unknown => "",
         }
     }
 }

@@ -281,6 +281,13 @@ export function renderDecl(d: Decl, r: Rust): string {
       // A tag this crate was not generated with (a newer server) decodes to `Unknown` rather than
       // failing, as Go's *UnknownVariant and Python's UnknownVariant; serde's `other` variant is a
       // unit, so its data is not kept (codegen/README.md, one behaviour in four languages).
+      // Error data is the exception: a reason this crate does not know keeps the whole error as
+      // Error::Rpc with its raw data, which an `Unknown` without data would lose.
+      const errorData = [...r.model.errors.values()].some(
+        (e) => e.data?.kind === "ref" && e.data.name === d.name,
+      );
+      const tagsOnly = vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`).join("\n");
+      if (errorData) return enumOf(vs, { attr: `#[serde(tag = ${rustStr(d.tag)})]\n`, tags: tagsOnly });
       const unknown = take("Unknown");
       const other: Variant = {
         id: unknown,

@@ -75,6 +75,9 @@ function probe(model: Model, pkg: string, url: string, calls: Call[], decoders: 
     const caught = error
       ? `var e *p.${names.errorType(error)}\n\t\tif !errors.As(err, &e) {\n\t\t\tfail(err)\n\t\t}\n\t\temit(map[string]any{"error": ${JSON.stringify(error.name)}, "code": e.Code})`
       : "fail(err)";
+    // A result that is always null: the method returns only its error (codegen/README.md).
+    if (m.result?.type.kind === "null")
+      return `${vars.join("")}\tif err := c.${names.method(m)}(${args.join(", ")}); err != nil {\n\t\t${caught}\n\t} else {\n\t\temit(map[string]any{"result": nil})\n\t}\n`;
     return `${vars.join("")}\tif result, err := c.${names.method(m)}(${args.join(", ")}); err != nil {\n\t\t${caught}\n\t} else {\n\t\temit(map[string]any{"result": result})\n\t}\n`;
   });
   return `package main
