@@ -5,8 +5,6 @@ package zeroclaw
 
 import "encoding/json"
 
-// Grant is the schema Grant.
-//
 // A resource:verb grant, lower case.
 type Grant string
 
@@ -24,19 +22,14 @@ const (
 	GrantPairingManage   Grant = "pairing:manage"
 )
 
-// ProtocolVersion is the schema ProtocolVersion.
-//
 // The only protocol version is 1.
 type ProtocolVersion = int64
 
-// ClientInfo is the schema ClientInfo.
 type ClientInfo struct {
 	Name    string  `json:"name"`
 	Version *string `json:"version,omitempty"`
 }
 
-// ClientCapabilities is the schema ClientCapabilities.
-//
 // What the client can serve. Unknown capabilities are ignored.
 type ClientCapabilities struct {
 	Elicitation *ClientCapabilitiesElicitation `json:"elicitation,omitempty"`
@@ -47,15 +40,12 @@ type ClientCapabilitiesElicitation struct {
 	Form *Map[json.RawMessage] `json:"form,omitempty"`
 }
 
-// Principal is the schema Principal.
-//
 // The authenticated identity behind a connection. The owner principal's id is "owner"; a configured user's id is its name.
 type Principal struct {
 	ID    string `json:"id"`
 	Admin bool   `json:"admin"`
 }
 
-// InitializeResult is the schema InitializeResult.
 type InitializeResult struct {
 	ProtocolVersion int64  `json:"protocolVersion"`
 	ServerVersion   string `json:"serverVersion"`
@@ -77,9 +67,7 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// DaemonCommand is the schema DaemonCommand.
-//
-// DaemonCommand.
+// DaemonCommand
 //
 // A command the daemon offers (zerocode's `commands` entries).
 type DaemonCommand struct {
@@ -88,15 +76,12 @@ type DaemonCommand struct {
 	Aliases *[]string `json:"aliases,omitempty"`
 }
 
-// Implementation is the schema Implementation.
-//
 // The implementation behind the socket.
 type Implementation struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
 }
 
-// StatusResult is the schema StatusResult.
 type StatusResult struct {
 	ServerVersion   string `json:"server_version"`
 	ProtocolVersion int64  `json:"protocol_version"`
@@ -191,15 +176,12 @@ type RPCDiscoverResultMethodsItem struct {
 	Name string `json:"name"`
 }
 
-// ParamError is the schema ParamError.
-//
 // One schema violation: path is a JSON Pointer into params.
 type ParamError struct {
 	Path    string `json:"path"`
 	Message string `json:"message"`
 }
 
-// SessionUpdateType is the schema SessionUpdateType.
 type SessionUpdateType string
 
 // The values of SessionUpdateType.
@@ -214,7 +196,6 @@ const (
 	SessionUpdateTypeSubscriptionEnded SessionUpdateType = "subscription_ended"
 )
 
-// TurnOutcome is the schema TurnOutcome.
 type TurnOutcome string
 
 // The values of TurnOutcome.
@@ -224,8 +205,6 @@ const (
 	TurnOutcomeFailed    TurnOutcome = "failed"
 )
 
-// SessionUpdateParams is the schema SessionUpdateParams.
-//
 // A session/update notification's params, tagged by type.
 //
 // It is one of *SessionUpdateAgentMessageChunk, *SessionUpdateAgentThoughtChunk, *SessionUpdateToolCall, *SessionUpdateToolResult, *SessionUpdateApprovalRequest, *SessionUpdateHistoryTrimmed, *SessionUpdateTurnComplete, *SessionUpdateSubscriptionEnded, *UnknownVariant.
@@ -280,7 +259,6 @@ func DecodeSessionUpdateParams(data []byte) (SessionUpdateParams, error) {
 	return v.(SessionUpdateParams), nil
 }
 
-// SessionUpdateAgentMessageChunk is the schema SessionUpdateAgentMessageChunk.
 type SessionUpdateAgentMessageChunk struct {
 	SessionID string `json:"sessionId"`
 	Type      string `json:"type"`
@@ -294,7 +272,6 @@ func (v SessionUpdateAgentMessageChunk) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionUpdateAgentThoughtChunk is the schema SessionUpdateAgentThoughtChunk.
 type SessionUpdateAgentThoughtChunk struct {
 	SessionID string `json:"sessionId"`
 	Type      string `json:"type"`
@@ -308,7 +285,6 @@ func (v SessionUpdateAgentThoughtChunk) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionUpdateToolCall is the schema SessionUpdateToolCall.
 type SessionUpdateToolCall struct {
 	SessionID  string          `json:"sessionId"`
 	Type       string          `json:"type"`
@@ -324,7 +300,6 @@ func (v SessionUpdateToolCall) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionUpdateToolResult is the schema SessionUpdateToolResult.
 type SessionUpdateToolResult struct {
 	SessionID  string          `json:"sessionId"`
 	Type       string          `json:"type"`
@@ -340,7 +315,6 @@ func (v SessionUpdateToolResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionUpdateApprovalRequest is the schema SessionUpdateApprovalRequest.
 type SessionUpdateApprovalRequest struct {
 	SessionID string          `json:"sessionId"`
 	Type      string          `json:"type"`
@@ -357,7 +331,6 @@ func (v SessionUpdateApprovalRequest) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionUpdateHistoryTrimmed is the schema SessionUpdateHistoryTrimmed.
 type SessionUpdateHistoryTrimmed struct {
 	SessionID       string `json:"sessionId"`
 	Type            string `json:"type"`
@@ -373,7 +346,6 @@ func (v SessionUpdateHistoryTrimmed) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionUpdateTurnComplete is the schema SessionUpdateTurnComplete.
 type SessionUpdateTurnComplete struct {
 	// null when a refused notification prompt carried no valid session_id.
 	SessionID *string `json:"sessionId"`
@@ -401,8 +373,6 @@ type SessionUpdateTurnCompleteError struct {
 	Data json.RawMessage `json:"data"`
 }
 
-// SessionUpdateSubscriptionEnded is the schema SessionUpdateSubscriptionEnded.
-//
 // The last update a watcher gets of a session it subscribed to (session/subscribe): its subscription ended without it asking. token_revoked: its pairing token was revoked (the connection then closes); not_granted: its principal lost sessions:read (or no longer exists); session_not_owned: the session is no longer one it may read; lagging: its unread output passed sessions.max_watcher_buffer_bytes (it may subscribe again and page the transcript). Never sent to the connection running the turn for that turn's own updates, and never after session/unsubscribe.
 type SessionUpdateSubscriptionEnded struct {
 	SessionID string                `json:"sessionId"`
@@ -417,7 +387,6 @@ func (v SessionUpdateSubscriptionEnded) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SubscriptionEndReason is the schema SubscriptionEndReason.
 type SubscriptionEndReason string
 
 // The values of SubscriptionEndReason.
@@ -428,8 +397,6 @@ const (
 	SubscriptionEndReasonLagging         SubscriptionEndReason = "lagging"
 )
 
-// ElicitationCreateResult is the schema ElicitationCreateResult.
-//
 // accept with content {choice: "choice-<i>"} (one choice), {choices: ["choice-<i>", …]} (several) or {answer: <text>} (free text); decline; cancel.
 type ElicitationCreateResult struct {
 	Action  ElicitationCreateResultAction `json:"action"`
@@ -446,8 +413,6 @@ const (
 	ElicitationCreateResultActionCancel  ElicitationCreateResultAction = "cancel"
 )
 
-// Config is the schema Config.
-//
 // config.toml in the config dir. A missing file means every default. Map keys (provider, agent, user and profile names) are letters, digits, '_' and '-', so a dotted prop path is never ambiguous. Built in, whatever the file says: a provider `echo` of kind echo and an agent `default` using it, unless the file defines entries of those names.
 type Config struct {
 	RPC                *RPCConfig              `json:"rpc,omitempty"`
@@ -488,8 +453,6 @@ type RPCConfig struct {
 	FatalLingerMs *int64 `json:"fatal_linger_ms,omitempty"`
 }
 
-// GatewayConfig is the schema GatewayConfig.
-//
 // The WebSocket gateway (docs/protocol.md, The gateway). Read at start-up; the frame, initialize, frame-time and write-stall limits are rpc's.
 type GatewayConfig struct {
 	// Serve the gateway (also --gateway).
@@ -515,8 +478,6 @@ type GatewayConfig struct {
 	AuthThrottle   *GatewayAuthThrottle `json:"auth_throttle,omitempty"`
 }
 
-// GatewayAuthThrottle is the schema GatewayAuthThrottle.
-//
 // Failed gateway authentication, counted per remote address (an IPv6 address by its /64). A failure is an initialize whose auth_token is unknown or revoked (a missing token ends the connection too, but is not a guess and is not counted). Every failure ends its connection after the error line. Failures beyond delay_after_failures within delay_window_ms are answered after a delay that starts at first_delay_ms and doubles with each further failure, up to max_delay_ms; beyond refuse_after_failures within refuse_window_ms the answer is -32010 throttled with retry_after_ms. A valid token is checked first and never delayed or refused.
 type GatewayAuthThrottle struct {
 	// Failures per address within delay_window_ms answered at once.
@@ -530,7 +491,6 @@ type GatewayAuthThrottle struct {
 	RefuseWindowMs      *int64 `json:"refuse_window_ms,omitempty"`
 }
 
-// SessionsConfig is the schema SessionsConfig.
 type SessionsConfig struct {
 	// Live sessions; one more gets -32001.
 	MaxLive *int64 `json:"max_live,omitempty"`
@@ -554,7 +514,6 @@ type SessionsConfig struct {
 	PromptQueueWaitMs *int64 `json:"prompt_queue_wait_ms,omitempty"`
 }
 
-// ProviderConfig is the schema ProviderConfig.
 type ProviderConfig struct {
 	Kind ProviderConfigKind `json:"kind"`
 	// OpenAI-compatible endpoint, an http(s) URL, e.g. http://127.0.0.1:11434/v1 (checked when the provider is built).
@@ -573,7 +532,6 @@ const (
 	ProviderConfigKindOpenai ProviderConfigKind = "openai"
 )
 
-// AgentConfig is the schema AgentConfig.
 type AgentConfig struct {
 	// A provider alias.
 	Provider string `json:"provider"`
@@ -587,14 +545,11 @@ type AgentConfig struct {
 	Tools            *AgentToolsConfig `json:"tools,omitempty"`
 }
 
-// AgentToolsConfig is the schema AgentToolsConfig.
-//
 // This agent's tool settings.
 type AgentToolsConfig struct {
 	Bash *AgentBashConfig `json:"bash,omitempty"`
 }
 
-// AgentBashConfig is the schema AgentBashConfig.
 type AgentBashConfig struct {
 	// Let this agent's sandboxed bash reach the network (the sandbox shares the daemon's network namespace, and with it the host's abstract Unix sockets). Without it the sandbox has only its own loopback.
 	Network *bool `json:"network,omitempty"`
@@ -602,7 +557,6 @@ type AgentBashConfig struct {
 	Env *[]string `json:"env,omitempty"`
 }
 
-// UserConfig is the schema UserConfig.
 type UserConfig struct {
 	// Local peer uid that maps to this user. Without one the user is reachable only through pairing tokens.
 	UID *int64 `json:"uid,omitempty"`
@@ -610,7 +564,6 @@ type UserConfig struct {
 	PermissionProfiles []string `json:"permission_profiles"`
 }
 
-// PermissionProfile is the schema PermissionProfile.
 type PermissionProfile struct {
 	// Every grant, every config path, every agent and tool, every session.
 	Admin *bool `json:"admin,omitempty"`
@@ -640,14 +593,11 @@ const (
 	PermissionProfileGrantsValueItemValue   PermissionProfileGrantsValueItem = "*"
 )
 
-// SecurityConfig is the schema SecurityConfig.
 type SecurityConfig struct {
 	// With [users] configured, a peer with the daemon's own uid is the admin owner.
 	TrustDaemonUID *bool `json:"trust_daemon_uid,omitempty"`
 }
 
-// StorageConfig is the schema StorageConfig.
-//
 // The SQLite database in the data dir.
 type StorageConfig struct {
 	// How long a write waits for another connection's lock before failing.
@@ -660,8 +610,6 @@ type StorageConfig struct {
 	WalAutocheckpointPages *int64 `json:"wal_autocheckpoint_pages,omitempty"`
 }
 
-// FilesConfig is the schema FilesConfig.
-//
 // file/attach and chunked uploads (docs/protocol.md, Files).
 type FilesConfig struct {
 	// Largest decoded chunk; reported by file/upload/begin.
@@ -676,14 +624,11 @@ type FilesConfig struct {
 	UploadIdleTimeoutMs *int64 `json:"upload_idle_timeout_ms,omitempty"`
 }
 
-// ToolsConfig is the schema ToolsConfig.
-//
 // How the agent runtime's tools run.
 type ToolsConfig struct {
 	Bash *BashToolConfig `json:"bash,omitempty"`
 }
 
-// BashToolConfig is the schema BashToolConfig.
 type BashToolConfig struct {
 	// Where bash commands run. bwrap: in a bubblewrap sandbox (the file system read-only, the session workspace and a private /tmp writable, the daemon's config dir, data dir and the rest of $HOME hidden, no network unless the agent's tools.bash.network; SPEC §19: every capability dropped in a user namespace of its own even when the daemon runs as root, /run, /var/run and every folder holding a host Unix socket empty, the environment an allow-list plus the agent's tools.bash.env); if bwrap is missing or cannot make a sandbox, bash refuses to run (never unsandboxed) and the daemon warns at start. off: unsandboxed, as the daemon's user. auto: bwrap when it works on this machine, else off with a warning at start. status.tools.bash_sandbox says which is in force.
 	Sandbox *BashToolConfigSandbox `json:"sandbox,omitempty"`
@@ -701,33 +646,26 @@ const (
 	BashToolConfigSandboxOff   BashToolConfigSandbox = "off"
 )
 
-// CompatConfig is the schema CompatConfig.
-//
 // Compatibility with zeroclaw's own clients (SPEC §13).
 type CompatConfig struct {
 	// The server_version reported to zeroclaw-dialect connections (initialize and status). zerocode connects only to a daemon whose server_version is exactly its own version: the default is zerocode 0.8.4's (zeroclaw commit 15d28660); users of another zerocode release set theirs. Read at each initialize.
 	ZeroclawVersion *string `json:"zeroclaw_version,omitempty"`
 }
 
-// ConfigEntry is the schema ConfigEntry.
 type ConfigEntry struct {
 	Prop ConfigProp `json:"prop"`
 	// Any JSON value; checked and, for scalar fields, coerced ("64" → 64, "true" → true, a string → a one-element list).
 	Value json.RawMessage `json:"value"`
 }
 
-// ConfigProp is the schema ConfigProp.
-//
 // A dotted config path, e.g. rpc.max_local_connections, providers.local.base_url, users.example.uid.
 type ConfigProp = string
 
-// ConfigGetResult is the schema ConfigGetResult.
 type ConfigGetResult struct {
 	Prop  *string         `json:"prop"`
 	Value json.RawMessage `json:"value"`
 }
 
-// ConfigSetResult is the schema ConfigSetResult.
 type ConfigSetResult struct {
 	Prop string `json:"prop"`
 	Set  bool   `json:"set"`
@@ -740,7 +678,6 @@ func (v ConfigSetResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ConfigSetManyResult is the schema ConfigSetManyResult.
 type ConfigSetManyResult struct {
 	Props []string `json:"props"`
 	Set   bool     `json:"set"`
@@ -753,7 +690,6 @@ func (v ConfigSetManyResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// PairingToken is the schema PairingToken.
 type PairingToken struct {
 	TokenID   string  `json:"token_id"`
 	User      string  `json:"user"`
@@ -761,14 +697,12 @@ type PairingToken struct {
 	CreatedAt string  `json:"created_at"`
 }
 
-// PairingCreateResult is the schema PairingCreateResult.
 type PairingCreateResult struct {
 	TokenID string `json:"token_id"`
 	// Shown once; the daemon stores only its hash.
 	Token string `json:"token"`
 }
 
-// PairingRevokeResult is the schema PairingRevokeResult.
 type PairingRevokeResult struct {
 	TokenID string `json:"token_id"`
 	Revoked bool   `json:"revoked"`
@@ -781,13 +715,10 @@ func (v PairingRevokeResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// PairingListResult is the schema PairingListResult.
 type PairingListResult struct {
 	Tokens []PairingToken `json:"tokens"`
 }
 
-// SessionMode is the schema SessionMode.
-//
 // acp: the agent sessions of this socket (ACP storage). chat: chat-mode sessions, stored apart (interaction_surface chat), so an id may exist in both.
 type SessionMode string
 
@@ -797,8 +728,6 @@ const (
 	SessionModeChat SessionMode = "chat"
 )
 
-// SessionState is the schema SessionState.
-//
 // active: a turn runs; idle: live, no turn; closed: persisted, resumable (prompting rehydrates it); killed: a tombstone, history kept, never rehydrated.
 type SessionState string
 
@@ -810,7 +739,6 @@ const (
 	SessionStateKilled SessionState = "killed"
 )
 
-// SessionInfo is the schema SessionInfo.
 type SessionInfo struct {
 	SessionID string       `json:"session_id"`
 	Agent     string       `json:"agent"`
@@ -824,7 +752,6 @@ type SessionInfo struct {
 	Title Nullable[string] `json:"title,omitempty"`
 }
 
-// TranscriptRole is the schema TranscriptRole.
 type TranscriptRole string
 
 // The values of TranscriptRole.
@@ -835,7 +762,6 @@ const (
 	TranscriptRoleSystem    TranscriptRole = "system"
 )
 
-// TranscriptKind is the schema TranscriptKind.
 type TranscriptKind string
 
 // The values of TranscriptKind.
@@ -847,8 +773,6 @@ const (
 	TranscriptKindMarker     TranscriptKind = "marker"
 )
 
-// TranscriptMessage is the schema TranscriptMessage.
-//
 // One row of the display transcript. Rows are never deleted or renumbered by trimming. Rows of kind marker (role system) are the daemon's own notes, never sent to a model: a turn interrupted by a daemon stop, a turn cancelled. A failed turn ends with a system message row saying why.
 type TranscriptMessage struct {
 	Seq       int64          `json:"seq"`
@@ -859,7 +783,6 @@ type TranscriptMessage struct {
 	CreatedAt string         `json:"created_at"`
 }
 
-// StopReason is the schema StopReason.
 type StopReason string
 
 // The values of StopReason.
@@ -871,7 +794,6 @@ const (
 	StopReasonError         StopReason = "error"
 )
 
-// SessionNewResult is the schema SessionNewResult.
 type SessionNewResult struct {
 	SessionID    string      `json:"session_id"`
 	Agent        string      `json:"agent"`
@@ -883,7 +805,6 @@ type SessionNewResult struct {
 	MessageCount int64 `json:"message_count"`
 }
 
-// SessionPromptResult is the schema SessionPromptResult.
 type SessionPromptResult struct {
 	SessionID  string      `json:"session_id"`
 	TurnID     string      `json:"turn_id"`
@@ -893,8 +814,6 @@ type SessionPromptResult struct {
 	Content string `json:"content"`
 }
 
-// ApprovalDecision is the schema ApprovalDecision.
-//
 // allow_once, allow_always, reject; reject_once (zerocode's spelling) means reject; reject_with_edit (with replacement) rejects a tool whose input cannot be edited, and the tool result says so.
 type ApprovalDecision string
 
@@ -910,8 +829,6 @@ const (
 // SHA256Hex is the schema Sha256Hex.
 type SHA256Hex = string
 
-// FileEntry is the schema FileEntry.
-//
 // A file stored in the session agent's workspace under its content hash.
 type FileEntry struct {
 	// sha256:<hex>; pass it in session/prompt attachments.
@@ -926,27 +843,23 @@ type FileEntry struct {
 	Deduplicated bool `json:"deduplicated"`
 }
 
-// FileUploadBeginResult is the schema FileUploadBeginResult.
 type FileUploadBeginResult struct {
 	UploadID   string `json:"upload_id"`
 	ChunkBytes int64  `json:"chunk_bytes"`
 	MaxBytes   int64  `json:"max_bytes"`
 }
 
-// FileUploadChunkResult is the schema FileUploadChunkResult.
 type FileUploadChunkResult struct {
 	UploadID      string `json:"upload_id"`
 	ReceivedBytes int64  `json:"received_bytes"`
 }
 
-// AttachedFile is the schema AttachedFile.
 type AttachedFile struct {
 	Filename string  `json:"filename"`
 	DataB64  string  `json:"data_b64"`
 	MimeType *string `json:"mime_type,omitempty"`
 }
 
-// InitializeParams is the schema InitializeParams.
 type InitializeParams struct {
 	ProtocolVersion    *ProtocolVersion      `json:"protocolVersion,omitempty"`
 	ClientInfo         *ClientInfo           `json:"clientInfo,omitempty"`
@@ -958,8 +871,6 @@ type InitializeParams struct {
 	Env                *Map[json.RawMessage] `json:"env,omitempty"`
 }
 
-// StatusParams is the schema StatusParams.
-//
 // Any JSON: an object that declares no members.
 type StatusParams = json.RawMessage
 
@@ -968,40 +879,32 @@ type StatusParams = json.RawMessage
 // Any JSON: an object that declares no members.
 type RPCDiscoverParams = json.RawMessage
 
-// ConfigGetParams is the schema ConfigGetParams.
 type ConfigGetParams struct {
 	// A dotted path; absent: the whole config.
 	Prop *ConfigProp `json:"prop,omitempty"`
 }
 
-// ConfigSetParams is the schema ConfigSetParams.
 type ConfigSetParams struct {
 	Prop  ConfigProp      `json:"prop"`
 	Value json.RawMessage `json:"value"`
 }
 
-// ConfigSetManyParams is the schema ConfigSetManyParams.
 type ConfigSetManyParams struct {
 	Sets []ConfigEntry `json:"sets"`
 }
 
-// PairingCreateParams is the schema PairingCreateParams.
 type PairingCreateParams struct {
 	User  string  `json:"user"`
 	Label *string `json:"label,omitempty"`
 }
 
-// PairingRevokeParams is the schema PairingRevokeParams.
 type PairingRevokeParams struct {
 	TokenID string `json:"token_id"`
 }
 
-// PairingListParams is the schema PairingListParams.
-//
 // Any JSON: an object that declares no members.
 type PairingListParams = json.RawMessage
 
-// SessionNewParams is the schema SessionNewParams.
 type SessionNewParams struct {
 	// Agent alias; default "default" (or agent_alias when only that is given).
 	Agent *string      `json:"agent,omitempty"`
@@ -1022,7 +925,6 @@ type SessionNewParams struct {
 	KeepSiblings json.RawMessage `json:"keep_siblings,omitempty"`
 }
 
-// SessionPromptParams is the schema SessionPromptParams.
 type SessionPromptParams struct {
 	SessionID string `json:"session_id"`
 	Prompt    string `json:"prompt"`
@@ -1030,12 +932,10 @@ type SessionPromptParams struct {
 	Attachments *[]string `json:"attachments,omitempty"`
 }
 
-// SessionCancelParams is the schema SessionCancelParams.
 type SessionCancelParams struct {
 	SessionID string `json:"session_id"`
 }
 
-// SessionCancelResult is the schema SessionCancelResult.
 type SessionCancelResult struct {
 	SessionID string `json:"session_id"`
 	Cancelled bool   `json:"cancelled"`
@@ -1048,7 +948,6 @@ func (v SessionCancelResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionApproveParams is the schema SessionApproveParams.
 type SessionApproveParams struct {
 	SessionID string           `json:"session_id"`
 	RequestID string           `json:"request_id"`
@@ -1057,7 +956,6 @@ type SessionApproveParams struct {
 	Replacement *string `json:"replacement,omitempty"`
 }
 
-// SessionApproveResult is the schema SessionApproveResult.
 type SessionApproveResult struct {
 	Acknowledged bool `json:"acknowledged"`
 }
@@ -1069,36 +967,29 @@ func (v SessionApproveResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionListParams is the schema SessionListParams.
-//
 // Any JSON: an object that declares no members.
 type SessionListParams = json.RawMessage
 
-// SessionListResult is the schema SessionListResult.
 type SessionListResult struct {
 	Sessions []SessionInfo `json:"sessions"`
 }
 
-// SessionMessagesParams is the schema SessionMessagesParams.
 type SessionMessagesParams struct {
 	SessionID string `json:"session_id"`
 	AfterSeq  *int64 `json:"after_seq,omitempty"`
 	Limit     *int32 `json:"limit,omitempty"`
 }
 
-// SessionMessagesResult is the schema SessionMessagesResult.
 type SessionMessagesResult struct {
 	SessionID string              `json:"session_id"`
 	Messages  []TranscriptMessage `json:"messages"`
 	Total     int64               `json:"total"`
 }
 
-// SessionCloseParams is the schema SessionCloseParams.
 type SessionCloseParams struct {
 	SessionID string `json:"session_id"`
 }
 
-// SessionCloseResult is the schema SessionCloseResult.
 type SessionCloseResult struct {
 	SessionID string `json:"session_id"`
 	Closed    bool   `json:"closed"`
@@ -1111,12 +1002,10 @@ func (v SessionCloseResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionKillParams is the schema SessionKillParams.
 type SessionKillParams struct {
 	SessionID string `json:"session_id"`
 }
 
-// SessionKillResult is the schema SessionKillResult.
 type SessionKillResult struct {
 	SessionID string `json:"session_id"`
 	Killed    bool   `json:"killed"`
@@ -1129,12 +1018,10 @@ func (v SessionKillResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionDeleteParams is the schema SessionDeleteParams.
 type SessionDeleteParams struct {
 	SessionID string `json:"session_id"`
 }
 
-// SessionDeleteResult is the schema SessionDeleteResult.
 type SessionDeleteResult struct {
 	SessionID string `json:"session_id"`
 	Deleted   bool   `json:"deleted"`
@@ -1147,18 +1034,15 @@ func (v SessionDeleteResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// FileAttachParams is the schema FileAttachParams.
 type FileAttachParams struct {
 	SessionID string         `json:"session_id"`
 	Files     []AttachedFile `json:"files"`
 }
 
-// FileAttachResult is the schema FileAttachResult.
 type FileAttachResult struct {
 	Files []FileEntry `json:"files"`
 }
 
-// FileUploadBeginParams is the schema FileUploadBeginParams.
 type FileUploadBeginParams struct {
 	SessionID string     `json:"session_id"`
 	SizeBytes int64      `json:"size_bytes"`
@@ -1166,24 +1050,19 @@ type FileUploadBeginParams struct {
 	SHA256    *SHA256Hex `json:"sha256,omitempty"`
 }
 
-// FileUploadChunkParams is the schema FileUploadChunkParams.
 type FileUploadChunkParams struct {
 	UploadID string `json:"upload_id"`
 	Offset   int64  `json:"offset"`
 	DataB64  string `json:"data_b64"`
 }
 
-// FileUploadCommitParams is the schema FileUploadCommitParams.
 type FileUploadCommitParams struct {
 	UploadID string `json:"upload_id"`
 }
 
-// FileUploadCommitResult is the schema FileUploadCommitResult.
-//
 // file/upload/commit's result: a FileEntry.
 type FileUploadCommitResult = FileEntry
 
-// ElicitationCreateParams is the schema ElicitationCreateParams.
 type ElicitationCreateParams struct {
 	SessionID       string                `json:"sessionId"`
 	Mode            string                `json:"mode"`
@@ -1198,8 +1077,6 @@ func (v ElicitationCreateParams) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ParseErrorData is the schema ParseErrorData.
-//
 // Invalid JSON
 type ParseErrorData struct {
 	Reason string `json:"reason"`
@@ -1212,8 +1089,6 @@ func (v ParseErrorData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// InvalidRequestData is the schema InvalidRequestData.
-//
 // Invalid request envelope
 type InvalidRequestData struct {
 	Reason string `json:"reason"`
@@ -1226,8 +1101,6 @@ func (v InvalidRequestData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// FrameTooLargeData is the schema FrameTooLargeData.
-//
 // Frame too large
 type FrameTooLargeData struct {
 	Reason     string `json:"reason"`
@@ -1241,8 +1114,6 @@ func (v FrameTooLargeData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// FrameTimeoutData is the schema FrameTimeoutData.
-//
 // Frame not completed in time
 type FrameTimeoutData struct {
 	Reason  string `json:"reason"`
@@ -1256,8 +1127,6 @@ func (v FrameTimeoutData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// AlreadyInitializedData is the schema AlreadyInitializedData.
-//
 // Already initialized
 type AlreadyInitializedData struct {
 	Reason string `json:"reason"`
@@ -1270,8 +1139,6 @@ func (v AlreadyInitializedData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// MethodNotFoundData is the schema MethodNotFoundData.
-//
 // Method not found
 type MethodNotFoundData struct {
 	Reason string `json:"reason"`
@@ -1285,8 +1152,6 @@ func (v MethodNotFoundData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// InvalidParamsData is the schema InvalidParamsData.
-//
 // Invalid params
 type InvalidParamsData struct {
 	Reason string       `json:"reason"`
@@ -1300,8 +1165,6 @@ func (v InvalidParamsData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// InvalidEntryData is the schema InvalidEntryData.
-//
 // Invalid config entry
 type InvalidEntryData struct {
 	Reason string       `json:"reason"`
@@ -1317,8 +1180,6 @@ func (v InvalidEntryData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// InvalidConfigData is the schema InvalidConfigData.
-//
 // The resulting config is invalid
 type InvalidConfigData struct {
 	Reason string       `json:"reason"`
@@ -1332,8 +1193,6 @@ func (v InvalidConfigData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// FileTooLargeData is the schema FileTooLargeData.
-//
 // File too large
 type FileTooLargeData struct {
 	Reason     string `json:"reason"`
@@ -1348,8 +1207,6 @@ func (v FileTooLargeData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// FilenameTooLongData is the schema FilenameTooLongData.
-//
 // Filename too long
 type FilenameTooLongData struct {
 	Reason     string `json:"reason"`
@@ -1363,8 +1220,6 @@ func (v FilenameTooLongData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ChunkTooLargeData is the schema ChunkTooLargeData.
-//
 // Chunk too large
 type ChunkTooLargeData struct {
 	Reason     string `json:"reason"`
@@ -1378,8 +1233,6 @@ func (v ChunkTooLargeData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ExceedsDeclaredSizeData is the schema ExceedsDeclaredSizeData.
-//
 // Chunk goes past the declared size
 type ExceedsDeclaredSizeData struct {
 	Reason    string `json:"reason"`
@@ -1393,8 +1246,6 @@ func (v ExceedsDeclaredSizeData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// InternalErrorData is the schema InternalErrorData.
-//
 // Internal error
 type InternalErrorData struct {
 	Reason string `json:"reason"`
@@ -1407,8 +1258,6 @@ func (v InternalErrorData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionNotFoundData is the schema SessionNotFoundData.
-//
 // Session not found
 type SessionNotFoundData struct {
 	Reason    string `json:"reason"`
@@ -1422,8 +1271,6 @@ func (v SessionNotFoundData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// NoRunningTurnData is the schema NoRunningTurnData.
-//
 // No turn is running
 type NoRunningTurnData struct {
 	Reason    string `json:"reason"`
@@ -1437,8 +1284,6 @@ func (v NoRunningTurnData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionKilledData is the schema SessionKilledData.
-//
 // The session was killed: its history is kept but it cannot be prompted
 type SessionKilledData struct {
 	Reason    string `json:"reason"`
@@ -1452,8 +1297,6 @@ func (v SessionKilledData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionLimitData is the schema SessionLimitData.
-//
 // Session limit reached
 type SessionLimitData struct {
 	Reason string `json:"reason"`
@@ -1467,8 +1310,6 @@ func (v SessionLimitData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionBusyData is the schema SessionBusyData.
-//
 // A turn is already running on this session
 type SessionBusyData struct {
 	Reason    string `json:"reason"`
@@ -1482,8 +1323,6 @@ func (v SessionBusyData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionNotOwnedData is the schema SessionNotOwnedData.
-//
 // Session owned by another principal
 type SessionNotOwnedData struct {
 	Reason    string `json:"reason"`
@@ -1497,8 +1336,6 @@ func (v SessionNotOwnedData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ConnectionLimitData is the schema ConnectionLimitData.
-//
 // Connection limit reached
 type ConnectionLimitData struct {
 	Reason string `json:"reason"`
@@ -1512,8 +1349,6 @@ func (v ConnectionLimitData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// NotInitializedData is the schema NotInitializedData.
-//
 // Call initialize first
 type NotInitializedData struct {
 	Reason string `json:"reason"`
@@ -1526,8 +1361,6 @@ func (v NotInitializedData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// AuthRequiredData is the schema AuthRequiredData.
-//
 // A pairing token is required
 type AuthRequiredData struct {
 	Reason string `json:"reason"`
@@ -1540,8 +1373,6 @@ func (v AuthRequiredData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// InvalidTokenData is the schema InvalidTokenData.
-//
 // Unknown or revoked pairing token
 type InvalidTokenData struct {
 	Reason string `json:"reason"`
@@ -1554,8 +1385,6 @@ func (v InvalidTokenData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// UnknownPeerData is the schema UnknownPeerData.
-//
 // The peer's uid maps to no configured user
 type UnknownPeerData struct {
 	Reason string `json:"reason"`
@@ -1568,8 +1397,6 @@ func (v UnknownPeerData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ThrottledData is the schema ThrottledData.
-//
 // Too many failed authentications from this address (gateway.auth_throttle); retry_after_ms: when one more attempt would be answered normally again
 type ThrottledData struct {
 	Reason       string `json:"reason"`
@@ -1583,8 +1410,6 @@ func (v ThrottledData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// VersionMismatchData is the schema VersionMismatchData.
-//
 // Unsupported protocol version
 type VersionMismatchData struct {
 	Reason    string          `json:"reason"`
@@ -1599,8 +1424,6 @@ func (v VersionMismatchData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// NotGrantedData is the schema NotGrantedData.
-//
 // The principal lacks the method's grant
 type NotGrantedData struct {
 	Reason string `json:"reason"`
@@ -1615,8 +1438,6 @@ func (v NotGrantedData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ConfigPathForbiddenData is the schema ConfigPathForbiddenData.
-//
 // Config path not writable by this principal
 type ConfigPathForbiddenData struct {
 	Reason string `json:"reason"`
@@ -1631,8 +1452,6 @@ func (v ConfigPathForbiddenData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// LocalOnlyData is the schema LocalOnlyData.
-//
 // Method served on the local socket only
 type LocalOnlyData struct {
 	Reason string `json:"reason"`
@@ -1646,8 +1465,6 @@ func (v LocalOnlyData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// AgentNotAllowedData is the schema AgentNotAllowedData.
-//
 // The principal may not use this agent
 type AgentNotAllowedData struct {
 	Reason string `json:"reason"`
@@ -1661,8 +1478,6 @@ func (v AgentNotAllowedData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// CwdForbiddenData is the schema CwdForbiddenData.
-//
 // session/new.cwd names a directory this principal may not use
 type CwdForbiddenData struct {
 	Reason string `json:"reason"`
@@ -1676,8 +1491,6 @@ func (v CwdForbiddenData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// UploadNotFoundData is the schema UploadNotFoundData.
-//
 // Unknown, expired, discarded or another connection's upload
 type UploadNotFoundData struct {
 	Reason   string  `json:"reason"`
@@ -1691,8 +1504,6 @@ func (v UploadNotFoundData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ConnectionUploadsData is the schema ConnectionUploadsData.
-//
 // Too many staged uploads on this connection
 type ConnectionUploadsData struct {
 	Reason string `json:"reason"`
@@ -1706,8 +1517,6 @@ func (v ConnectionUploadsData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// BudgetData is the schema BudgetData.
-//
 // The staging budget is exhausted
 type BudgetData struct {
 	Reason     string `json:"reason"`
@@ -1721,8 +1530,6 @@ func (v BudgetData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// OffsetMismatchData is the schema OffsetMismatchData.
-//
 // Offset does not equal the bytes received so far
 type OffsetMismatchData struct {
 	Reason         string `json:"reason"`
@@ -1736,8 +1543,6 @@ func (v OffsetMismatchData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// UploadIncompleteData is the schema UploadIncompleteData.
-//
 // Not all declared bytes arrived
 type UploadIncompleteData struct {
 	Reason        string `json:"reason"`
@@ -1752,8 +1557,6 @@ func (v UploadIncompleteData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// HashMismatchData is the schema HashMismatchData.
-//
 // The bytes do not match the declared sha256
 type HashMismatchData struct {
 	Reason         string `json:"reason"`
@@ -1768,12 +1571,10 @@ func (v HashMismatchData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// SessionSubscribeParams is the schema SessionSubscribeParams.
 type SessionSubscribeParams struct {
 	SessionID string `json:"session_id"`
 }
 
-// SessionSubscribeResult is the schema SessionSubscribeResult.
 type SessionSubscribeResult struct {
 	SessionID  string `json:"session_id"`
 	Subscribed bool   `json:"subscribed"`
@@ -1788,8 +1589,6 @@ func (v SessionSubscribeResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// RunningTurn is the schema RunningTurn.
-//
 // A running turn so far: its prompt (as stored in the transcript, attachment lines included) and the session/update params already sent for it, in order. Consecutive agent_message_chunk (or agent_thought_chunk) updates arrive merged into one, their texts concatenated; an approval_request still waiting for its answer is the last update.
 type RunningTurn struct {
 	TurnID  string                `json:"turn_id"`
@@ -1800,12 +1599,10 @@ type RunningTurn struct {
 // UnmarshalJSON decodes the members that hold unions by their own rules.
 func (v *RunningTurn) UnmarshalJSON(data []byte) error { return decodeObject(data, v) }
 
-// SessionUnsubscribeParams is the schema SessionUnsubscribeParams.
 type SessionUnsubscribeParams struct {
 	SessionID string `json:"session_id"`
 }
 
-// SessionUnsubscribeResult is the schema SessionUnsubscribeResult.
 type SessionUnsubscribeResult struct {
 	SessionID  string `json:"session_id"`
 	Subscribed bool   `json:"subscribed"`
@@ -1818,8 +1615,6 @@ func (v SessionUnsubscribeResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// Dialect is the schema Dialect.
-//
 // The wire dialect of a connection, fixed by its initialize (SPEC §13). zeroclaw: params with protocol_version and without protocolVersion, as zerocode (zeroclaw's terminal client) sends them; the daemon then sends what zeroclaw's own daemon sends (x-dialects). seed: every other client, the design note's shapes (§3–§11).
 type Dialect string
 
@@ -1829,12 +1624,9 @@ const (
 	DialectZeroclaw Dialect = "zeroclaw"
 )
 
-// HealthParams is the schema HealthParams.
-//
 // Any JSON: an object that declares no members.
 type HealthParams = json.RawMessage
 
-// HealthResult is the schema HealthResult.
 type HealthResult struct {
 	// The daemon's process id.
 	PID int64 `json:"pid"`
@@ -1846,7 +1638,6 @@ type HealthResult struct {
 	Process    HealthProcess        `json:"process"`
 }
 
-// HealthComponent is the schema HealthComponent.
 type HealthComponent struct {
 	Status HealthStatus `json:"status"`
 	// When the status last changed or was checked.
@@ -1858,8 +1649,6 @@ type HealthComponent struct {
 	RestartCount int64   `json:"restart_count"`
 }
 
-// HealthStatus is the schema HealthStatus.
-//
 // ok: working; error: failing (last_error says why); starting: not up yet.
 type HealthStatus string
 
@@ -1870,8 +1659,6 @@ const (
 	HealthStatusStarting HealthStatus = "starting"
 )
 
-// HealthProcess is the schema HealthProcess.
-//
 // This daemon process.
 type HealthProcess struct {
 	RssBytes int64 `json:"rss_bytes"`
@@ -1881,8 +1668,6 @@ type HealthProcess struct {
 	SystemRamTotalBytes int64    `json:"system_ram_total_bytes"`
 }
 
-// ZeroclawInitializeResult is the schema ZeroclawInitializeResult.
-//
 // initialize's result in the zeroclaw dialect, as zerocode reads it (parse_initialize_response): it refuses a daemon whose server_version differs from its own version, and compares server_pid with the pid of a daemon it spawned.
 type ZeroclawInitializeResult struct {
 	ProtocolVersion int64 `json:"protocol_version"`
@@ -1905,8 +1690,6 @@ func (v ZeroclawInitializeResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawStatusResult is the schema ZeroclawStatusResult.
-//
 // status's result as zerocode reads it (StatusResult); this daemon sends every StatusResult member too.
 type ZeroclawStatusResult struct {
 	// Config compat.zeroclaw_version.
@@ -1919,16 +1702,12 @@ type ZeroclawStatusResult struct {
 	LocalIpcEndpoint *string `json:"local_ipc_endpoint,omitempty"`
 }
 
-// ZeroclawSessionNewResult is the schema ZeroclawSessionNewResult.
-//
 // session/new's result as zerocode reads it (SessionNewResult); this daemon sends every SessionNewResult member too.
 type ZeroclawSessionNewResult struct {
 	SessionID    string `json:"session_id"`
 	WorkspaceDir string `json:"workspace_dir"`
 }
 
-// ZeroclawSessionUpdateParams is the schema ZeroclawSessionUpdateParams.
-//
 // A session/update notification's params in the zeroclaw dialect, tagged by type: the members zeroclaw's own daemon sends and zerocode's parse_session_update reads. Extra members may be added; camelCase duplicates of these are never sent.
 //
 // It is one of *ZeroclawSessionUpdateAgentMessageChunk, *ZeroclawSessionUpdateAgentThoughtChunk, *ZeroclawSessionUpdateToolCall, *ZeroclawSessionUpdateToolResult, *ZeroclawSessionUpdateApprovalRequest, *ZeroclawSessionUpdateHistoryTrimmed, *ZeroclawSessionUpdateTurnComplete, *ZeroclawSessionUpdateSubscriptionEnded, *UnknownVariant.
@@ -1983,7 +1762,6 @@ func DecodeZeroclawSessionUpdateParams(data []byte) (ZeroclawSessionUpdateParams
 	return v.(ZeroclawSessionUpdateParams), nil
 }
 
-// ZeroclawSessionUpdateAgentMessageChunk is the schema ZeroclawSessionUpdateAgentMessageChunk.
 type ZeroclawSessionUpdateAgentMessageChunk struct {
 	SessionID string `json:"session_id"`
 	Type      string `json:"type"`
@@ -1997,7 +1775,6 @@ func (v ZeroclawSessionUpdateAgentMessageChunk) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionUpdateAgentThoughtChunk is the schema ZeroclawSessionUpdateAgentThoughtChunk.
 type ZeroclawSessionUpdateAgentThoughtChunk struct {
 	SessionID string `json:"session_id"`
 	Type      string `json:"type"`
@@ -2011,7 +1788,6 @@ func (v ZeroclawSessionUpdateAgentThoughtChunk) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionUpdateToolCall is the schema ZeroclawSessionUpdateToolCall.
 type ZeroclawSessionUpdateToolCall struct {
 	SessionID  string `json:"session_id"`
 	Type       string `json:"type"`
@@ -2028,7 +1804,6 @@ func (v ZeroclawSessionUpdateToolCall) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionUpdateToolResult is the schema ZeroclawSessionUpdateToolResult.
 type ZeroclawSessionUpdateToolResult struct {
 	SessionID  string `json:"session_id"`
 	Type       string `json:"type"`
@@ -2045,7 +1820,6 @@ func (v ZeroclawSessionUpdateToolResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionUpdateApprovalRequest is the schema ZeroclawSessionUpdateApprovalRequest.
 type ZeroclawSessionUpdateApprovalRequest struct {
 	SessionID string `json:"session_id"`
 	Type      string `json:"type"`
@@ -2064,7 +1838,6 @@ func (v ZeroclawSessionUpdateApprovalRequest) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionUpdateHistoryTrimmed is the schema ZeroclawSessionUpdateHistoryTrimmed.
 type ZeroclawSessionUpdateHistoryTrimmed struct {
 	SessionID       string `json:"session_id"`
 	Type            string `json:"type"`
@@ -2081,8 +1854,6 @@ func (v ZeroclawSessionUpdateHistoryTrimmed) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionUpdateTurnComplete is the schema ZeroclawSessionUpdateTurnComplete.
-//
 // The turn's end. A notification prompt refused before its turn started gets one too: outcome failed, content the error message, session_id the id it sent ("" when none).
 type ZeroclawSessionUpdateTurnComplete struct {
 	SessionID string      `json:"session_id"`
@@ -2099,8 +1870,6 @@ func (v ZeroclawSessionUpdateTurnComplete) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionUpdateSubscriptionEnded is the schema ZeroclawSessionUpdateSubscriptionEnded.
-//
 // subscription_ended in the zeroclaw dialect (SPEC §17): the same update, session_id instead of sessionId.
 type ZeroclawSessionUpdateSubscriptionEnded struct {
 	SessionID string                `json:"session_id"`
@@ -2115,18 +1884,13 @@ func (v ZeroclawSessionUpdateSubscriptionEnded) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// AgentsStatusParams is the schema AgentsStatusParams.
-//
 // Any JSON: an object that declares no members.
 type AgentsStatusParams = json.RawMessage
 
-// AgentsStatusResult is the schema AgentsStatusResult.
 type AgentsStatusResult struct {
 	Agents []AgentStatus `json:"agents"`
 }
 
-// AgentStatus is the schema AgentStatus.
-//
 // One agent as zerocode's AgentStatusEntry reads it.
 type AgentStatus struct {
 	Alias             string   `json:"alias"`
@@ -2136,8 +1900,6 @@ type AgentStatus struct {
 	Channels          []string `json:"channels"`
 }
 
-// AdminRequiredData is the schema AdminRequiredData.
-//
 // Only the owner or an admin may call this method
 type AdminRequiredData struct {
 	Reason string `json:"reason"`
@@ -2151,8 +1913,6 @@ func (v AdminRequiredData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// InvalidLoginCodeData is the schema InvalidLoginCodeData.
-//
 // Unknown, expired or already used dashboard login code (run `zeroclaw dashboard` again)
 type InvalidLoginCodeData struct {
 	Reason string `json:"reason"`
@@ -2165,12 +1925,9 @@ func (v InvalidLoginCodeData) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// DashboardLoginParams is the schema DashboardLoginParams.
-//
 // Any JSON: an object that declares no members.
 type DashboardLoginParams = json.RawMessage
 
-// DashboardLoginResult is the schema DashboardLoginResult.
 type DashboardLoginResult struct {
 	// The one-time login code (initialize.login_code over the gateway).
 	Code string `json:"code"`
@@ -2180,8 +1937,6 @@ type DashboardLoginResult struct {
 	ExpiresAt string `json:"expires_at"`
 }
 
-// ZeroclawRunningTurn is the schema ZeroclawRunningTurn.
-//
 // RunningTurn in the zeroclaw dialect: the updates already sent, as that dialect's session/update params.
 type ZeroclawRunningTurn struct {
 	TurnID  string                        `json:"turn_id"`
@@ -2192,8 +1947,6 @@ type ZeroclawRunningTurn struct {
 // UnmarshalJSON decodes the members that hold unions by their own rules.
 func (v *ZeroclawRunningTurn) UnmarshalJSON(data []byte) error { return decodeObject(data, v) }
 
-// ZeroclawSessionSubscribeResult is the schema ZeroclawSessionSubscribeResult.
-//
 // SessionSubscribeResult in the zeroclaw dialect: running_turn's updates in that dialect.
 type ZeroclawSessionSubscribeResult struct {
 	SessionID   string               `json:"session_id"`
@@ -2208,8 +1961,6 @@ func (v ZeroclawSessionSubscribeResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionApproveResult is the schema ZeroclawSessionApproveResult.
-//
 // session/approve's result in zeroclaw's daemon (its SessionApproveResult): the decision is acknowledged for any request_id, a request that is not pending included (dispatch.rs resolves it and ignores one it does not know).
 type ZeroclawSessionApproveResult struct {
 	SessionID    string `json:"session_id"`
@@ -2224,8 +1975,6 @@ func (v ZeroclawSessionApproveResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// ZeroclawSessionMessagesResult is the schema ZeroclawSessionMessagesResult.
-//
 // session/messages' result as zeroclaw's daemon gives it (session_id, messages of role and content, total, start); this daemon sends its seed result, whose messages carry role and content too.
 type ZeroclawSessionMessagesResult struct {
 	SessionID *string                                     `json:"session_id,omitempty"`
@@ -2240,8 +1989,6 @@ type ZeroclawSessionMessagesResultMessagesItem struct {
 	Content string `json:"content"`
 }
 
-// ZeroclawSessionListResult is the schema ZeroclawSessionListResult.
-//
 // session/list's result as zeroclaw's daemon gives it (entries of session_id, session_key, created_at, last_activity, message_count, agent_alias); this daemon sends its seed result, whose entries carry session_id and message_count too.
 type ZeroclawSessionListResult struct {
 	Sessions []ZeroclawSessionListResultSessionsItem `json:"sessions"`
@@ -2253,8 +2000,6 @@ type ZeroclawSessionListResultSessionsItem struct {
 	MessageCount int64  `json:"message_count"`
 }
 
-// ZeroclawPromptResult is the schema ZeroclawPromptResult.
-//
 // session/prompt's result as zeroclaw's daemon gives it: {} once the turn is over (dispatch.rs keeps the response only so request-form callers do not wait forever; the turn is in the session/update stream). This daemon answers with its fuller seed result.
 type ZeroclawPromptResult = Map[json.RawMessage]
 

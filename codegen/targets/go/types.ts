@@ -228,9 +228,15 @@ func ${decoder}(data []byte) (${name}, error) {
 
   render(d: Decl): string {
     const name = this.names.type(d.name);
+    // Where the type comes from, when its name does not say it already: a doc comment that only
+    // repeats the name (`Grant is the schema Grant.`) adds no words (issue 27).
     const origin =
-      d.origin.kind === "component" ? `the schema ${d.origin.key}` : `the schema at ${d.origin.pointer}`;
-    const texts = [`${name} is ${origin}.`, ...this.docs(d.docs)];
+      d.origin.kind === "component"
+        ? d.origin.key === name
+          ? undefined
+          : `the schema ${d.origin.key}`
+        : `the schema at ${d.origin.pointer}`;
+    const texts = [...(origin === undefined ? [] : [`${name} is ${origin}.`]), ...this.docs(d.docs)];
     const head = (extra: string[] = []): string => comment([...texts, ...extra]);
     switch (d.kind) {
       case "object": {
