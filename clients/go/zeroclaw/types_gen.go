@@ -67,8 +67,6 @@ func (v InitializeResult) MarshalJSON() ([]byte, error) {
 	return marshal(plain(v))
 }
 
-// DaemonCommand
-//
 // A command the daemon offers (zerocode's `commands` entries).
 type DaemonCommand struct {
 	ID      string    `json:"id"`

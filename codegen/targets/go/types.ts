@@ -190,7 +190,11 @@ export class GoTypes {
       const struct = this.structOf(v);
       if (struct !== undefined) return this.names.type(struct);
       const what = v.kind === "ref" ? this.names.type(v.name) : v.kind;
-      const impl = this.names.extra(`${name} ${what}`);
+      // A variant type already named after its union (ActionOriginVariant1) is not prefixed twice
+      // (ActionOriginActionOriginVariant1): its wrapper is that name and Value (issue 27).
+      const impl = this.names.extra(
+        what.startsWith(name) && what.length > name.length ? `${what} Value` : `${name} ${what}`,
+      );
       parts.push(`// ${impl} is the ${what} variant of ${name}.
 type ${impl} struct {
 	Value ${this.elem(v)}
@@ -236,7 +240,11 @@ func ${decoder}(data []byte) (${name}, error) {
           ? undefined
           : `the schema ${d.origin.key}`
         : `the schema at ${d.origin.pointer}`;
-    const texts = [...(origin === undefined ? [] : [`${name} is ${origin}.`]), ...this.docs(d.docs)];
+    const texts = [
+      ...(origin === undefined ? [] : [`${name} is ${origin}.`]),
+      // A title that is the name again (`Circle` for Circle) is not said twice.
+      ...this.docs(d.docs).filter((t) => t.trim() !== name),
+    ];
     const head = (extra: string[] = []): string => comment([...texts, ...extra]);
     switch (d.kind) {
       case "object": {
