@@ -6,6 +6,7 @@
 // names stay apart even when identical (`SessionKillParams` is not renamed `SessionCloseParams`,
 // nor `MaximizeWindowResult` `GetWindowRectResult`): their names say what they are for. The document's
 // own views (generated/, docs/) keep every declaration. Issue 27.
+import { mapModel } from "./map-model.js";
 import type { Decl, Model } from "./types.js";
 
 const IGNORED = new Set(["name", "docs", "origin", "source", "paramsSource"]);
@@ -49,30 +50,12 @@ export function withIdenticalDeclsMerged(model: Model): Model {
     }
   }
   if (replaced.size === 0) return model;
-  const seen = new Map<unknown, unknown>();
-  const walk = (v: unknown): unknown => {
-    if (v === null || typeof v !== "object") return v;
-    if (seen.has(v)) return seen.get(v);
-    if (v instanceof Map) {
-      const out = new Map();
-      seen.set(v, out);
-      for (const [k, x] of v)
-        if (!(typeof k === "string" && replaced.has(k) && v === model.types)) out.set(k, walk(x));
-      return out;
-    }
-    if (Array.isArray(v)) {
-      const out: unknown[] = [];
-      seen.set(v, out);
-      for (const x of v) out.push(walk(x));
-      return out;
-    }
-    const o = v as Record<string, unknown>;
-    if (o.kind === "ref" && typeof o.name === "string" && replaced.has(o.name))
-      return { ...o, name: canonical(o.name) };
-    const out: Record<string, unknown> = {};
-    seen.set(v, out);
-    for (const [k, x] of Object.entries(o)) out[k] = k === "source" || k === "paramsSource" ? x : walk(x);
-    return out;
-  };
-  return walk(model) as Model;
+  const merged = mapModel(model, (node) =>
+    node.kind === "ref" && typeof node.name === "string" && replaced.has(node.name)
+      ? { ...node, name: canonical(node.name) }
+      : node,
+  );
+  // The copy is a Map of its own (map-model.ts): the merged declarations leave it.
+  for (const name of replaced.keys()) (merged.types as Map<string, Decl>).delete(name);
+  return merged;
 }

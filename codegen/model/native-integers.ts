@@ -4,6 +4,7 @@
 // for the command line's packages. `--integers exact` skips it: json.Number in Go, i128 in Rust and
 // `number | bigint` in TypeScript keep every digit of integers beyond 64 bits (or beyond 2^53 in
 // TypeScript), for documents that need them.
+import { mapModel } from "./map-model.js";
 import type { IntegerRange, Model } from "./types.js";
 
 export type IntegerMode = "native" | "exact";
@@ -15,31 +16,11 @@ function nativeRange(lang: string, range: IntegerRange, unsigned: boolean): Inte
   return range;
 }
 
-/** `model` with every integer type narrowed for `lang` (a deep copy of what changes; Maps kept as Maps). */
+/** `model` with every integer type narrowed for `lang` (a copy; the model read stays lossless). */
 export function withNativeIntegers(model: Model, lang: string): Model {
-  const seen = new Map<unknown, unknown>();
-  const walk = (v: unknown): unknown => {
-    if (v === null || typeof v !== "object") return v;
-    if (seen.has(v)) return seen.get(v);
-    if (v instanceof Map) {
-      const out = new Map();
-      seen.set(v, out);
-      for (const [k, x] of v) out.set(k, walk(x));
-      return out;
-    }
-    if (Array.isArray(v)) {
-      const out: unknown[] = [];
-      seen.set(v, out);
-      for (const x of v) out.push(walk(x));
-      return out;
-    }
-    const o = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    seen.set(v, out);
-    for (const [k, x] of Object.entries(o)) out[k] = k === "source" || k === "paramsSource" ? x : walk(x);
-    if (out.kind === "integer" && typeof out.range === "string")
-      out.range = nativeRange(lang, out.range as IntegerRange, out.unsigned === true);
-    return out;
-  };
-  return walk(model) as Model;
+  return mapModel(model, (node) =>
+    node.kind === "integer" && typeof node.range === "string"
+      ? { ...node, range: nativeRange(lang, node.range as IntegerRange, node.unsigned === true) }
+      : node,
+  );
 }
