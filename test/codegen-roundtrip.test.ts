@@ -21,7 +21,12 @@ type Gen = { schema: Record<string, unknown>; value: fc.Arbitrary<string> };
 
 const key = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => k !== "__proto__");
 const json = (v: unknown): string => JSON.stringify(v);
-const finite = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Object.is(d, -0));
+// An integral double beyond 2^53 prints as plain digits (1.65e20 → "165176823475010600000"), which the
+// TypeScript probe cannot tell from an int64 and writes as a bigint literal: such values are left out
+// of `number` schemas (integers beyond 2^53 are the integer leaves' business). Seed 1602623693 found it.
+const finite = fc
+  .double({ noNaN: true, noDefaultInfinity: true })
+  .filter((d) => !Object.is(d, -0) && !(Number.isInteger(d) && Math.abs(d) >= 2 ** 53 && Math.abs(d) < 1e21));
 
 const leaf: fc.Arbitrary<Gen> = fc.oneof(
   fc.constant<Gen>({ schema: { type: "string" }, value: fc.string().map(json) }),

@@ -25,7 +25,7 @@ export function emitErrors(py: PyTypes): string {
 
     @staticmethod
     def decode_data(raw: JsonValue) -> ${py.ann(e.data, uses)}:
-        return ${py.dec(e.data, uses)}(raw)`
+${py.returnDecoded(e.data, "raw", "        ", uses)}`
       : "    data: JsonValue";
     return `class ${py.names.errorType(e)}(RpcError):\n${doc}    CODE = ${e.code}\n    MESSAGE = ${pyLiteral(e.message)}\n${data}`;
   });
@@ -159,7 +159,9 @@ ${doc("Answers the server's requests with ``handler`` (usable as a decorator).")
     if (result === undefined)
       return `${sig}        await self.connection.notify(${pyLiteral(m.name)}, ${c.wire})`;
     const send = `await self.connection.request(${pyLiteral(m.name)}, ${c.wire}, ${tuple(errors)})`;
-    return `${sig}        return ${result.kind === "any" ? send : `${py.dec(result, uses)}(${send})`}`;
+    return result.kind === "any"
+      ? `${sig}        return ${send}`
+      : `${sig}${py.returnDecoded(result, send, "        ", uses)}`;
   }
 
   /** The upload helper's base class, errors and result decoder (zeroclaw's file/upload/* methods). */
@@ -175,7 +177,7 @@ ${doc("Answers the server's requests with ``handler`` (usable as a decorator).")
       body: `    UPLOAD_ERRORS = (${errors.map(tuple).join(", ")})
 
     def _decode_upload(self, raw: JsonValue) -> ${py.ann(result, uses)}:
-        return ${py.dec(result, uses)}(raw)`,
+${py.returnDecoded(result, "raw", "        ", uses)}`,
     };
   }
 }

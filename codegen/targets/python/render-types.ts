@@ -79,6 +79,18 @@ export class PyTypes {
       : use(uses, `decode_${name}`);
   }
 
+  /**
+   * `return <value> decoded as t`, at `indent`. A combinator's type parameter is solved from a
+   * declared decoder type (pyright would widen a Literal argument: `list[str | None]` for a list of
+   * an enum), so one gets the annotated variable the decl decoders get too.
+   */
+  returnDecoded(t: Type, value: string, indent: string, uses: Uses): string {
+    const decoder = this.dec(t, uses);
+    if (!decoder.includes("(")) return `${indent}return ${decoder}(${value})`;
+    uses.add("_c");
+    return `${indent}decode: _c.Decoder[${this.ann(t, uses)}] = ${decoder}\n${indent}return decode(${value})`;
+  }
+
   /** How an optional value of `t` is left out: `None` (it cannot be null) or `UNSET` (it can). */
   absent(t: Type): "None" | "UNSET" {
     return this.admitsNull(t) ? "UNSET" : "None";
