@@ -6,13 +6,11 @@
 // seed's initialize result does, and serde's `alias` would call that a duplicate field.)
 // The document's own views (generated/, docs/methods.md) keep every spelling: they describe the wire.
 // Issue 27.
-import { words } from "../naming/words.js";
+import { snake } from "../naming/words.js";
 import type { Decl, Member, Model, ObjectDecl } from "./types.js";
 
-const spelling = (name: string): string =>
-  words(name)
-    .map((w) => w.toLowerCase())
-    .join("_");
+/** The name in one style: `protocolVersion` and `protocol_version` are both `protocol_version`. */
+const spelling = snake;
 
 const separated = (name: string): boolean => /[^A-Za-z0-9]/.test(name);
 

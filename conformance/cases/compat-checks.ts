@@ -144,8 +144,8 @@ async function spawnPath(context: CaseContext): Promise<void> {
   expect(Number.isInteger(server_pid) && (server_pid as number) > 0, `server_pid ${preview(server_pid)}`);
   expectInGroup(server_pid as number, daemon);
   // zeroclaw's --ephemeral sees a client only at its next once-a-second look (daemon/mod.rs); a
-  // zerocode session lasts far longer than that.
-  await new Promise((r) => setTimeout(r, ZEROCLAW_CLIENT_POLL_MS));
+  // zerocode session lasts far longer than that. As the lifecycle checks, only in its dialect.
+  if (options.dialect === "zeroclaw") await new Promise((r) => setTimeout(r, ZEROCLAW_CLIENT_POLL_MS));
   connection.end();
   const exit = await daemon.waitExit(EPHEMERAL_EXIT_MS);
   if (!exit) throw new CaseFailure(`still running ${EPHEMERAL_EXIT_MS} ms after its only client left`);

@@ -12,6 +12,40 @@ import { type InboundRequest, ZeroclawClient } from "./compat-session.js";
 
 const AGENT = "conf-tools";
 
+/**
+ * One daemon (the case's launcher) whose `agents` all run on one scripted model, and one initialized
+ * zeroclaw-dialect client of it, for `body`.
+ */
+export async function withScriptedAgents(
+  context: CaseContext,
+  agents: readonly string[],
+  body: (model: ScriptedModel, client: ZeroclawClient) => Promise<void>,
+): Promise<void> {
+  const launcher = context.launcher!;
+  const model = await ScriptedModel.start();
+  try {
+    const sandbox = await launcher.createSandbox(agents.flatMap((agent) => model.configLines(agent)));
+    await launcher.start(sandbox).catch((e: Error) => {
+      throw new CaseFailure(e.message);
+    });
+    const connection = await WireConnection.open(
+      sandbox.socketPath,
+      "zerocode",
+      context.transcript,
+      context.timeoutMs,
+    );
+    try {
+      const client = new ZeroclawClient(connection, expectOptionsOf(context));
+      await client.initialize();
+      await body(model, client);
+    } finally {
+      connection.destroy();
+    }
+  } finally {
+    await model.close();
+  }
+}
+
 /** One daemon with the scripted model as agent conf-tools, and one zeroclaw-dialect client. */
 export class ModelCase {
   private constructor(
@@ -19,28 +53,8 @@ export class ModelCase {
     readonly client: ZeroclawClient,
   ) {}
 
-  static async run(context: CaseContext, body: (c: ModelCase) => Promise<void>): Promise<void> {
-    const launcher = context.launcher!;
-    const model = await ScriptedModel.start();
-    try {
-      const sandbox = await launcher.createSandbox(model.configLines(AGENT));
-      await launcher.start(sandbox).catch((e: Error) => {
-        throw new CaseFailure(e.message);
-      });
-      const options = expectOptionsOf(context);
-      const connection = await WireConnection.open(
-        sandbox.socketPath,
-        "zerocode",
-        context.transcript,
-        context.timeoutMs,
-      );
-      const client = new ZeroclawClient(connection, options);
-      await client.initialize();
-      await body(new ModelCase(model, client));
-      connection.destroy();
-    } finally {
-      await model.close();
-    }
+  static run(context: CaseContext, body: (c: ModelCase) => Promise<void>): Promise<void> {
+    return withScriptedAgents(context, [AGENT], (model, client) => body(new ModelCase(model, client)));
   }
 
   /** The Chat pane's session/new, nulls included. */

@@ -20,7 +20,13 @@ import { type JsonValue, preview } from "../wire/json.js";
 import { upgradeStatus } from "../wire/upgrade.js";
 import { WireConnection } from "../wire/wire-client.js";
 import { WsConnection } from "../wire/ws-client.js";
-import { type CaseContext, CaseFailure, type ConformanceCase, NotImplemented } from "./case.js";
+import {
+  type CaseContext,
+  CaseFailure,
+  type ConformanceCase,
+  expectOptionsOf,
+  NotImplemented,
+} from "./case.js";
 import { type Fixture, type FixtureStep, parseFixture, stepNote } from "./fixture-parser.js";
 
 /** Every `.io` file below `fixturesDir`, as a case named by its relative path without `.io`. */
@@ -105,11 +111,7 @@ class FixtureRun {
     private readonly context: CaseContext,
     private readonly file: string,
   ) {
-    this.options = {
-      timeoutMs: context.timeoutMs,
-      contract: context.contract,
-      dialect: context.dialect ?? "seed",
-    };
+    this.options = expectOptionsOf(context);
     this.captures.set(RUN_CAPTURE, context.runId ?? "local");
   }
 

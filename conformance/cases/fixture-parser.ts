@@ -1,7 +1,7 @@
 import { parse as parseToml } from "smol-toml";
 import { declaredCaptures, RUN_CAPTURE, referencedCaptures, withPlaceholders } from "../judge/captures.js";
 import { JSON_NUMBER } from "../judge/id-text.js";
-import type { Dialect } from "../wire/connection.js";
+import { type Dialect, isDialect } from "../wire/connection.js";
 import type { JsonValue } from "../wire/json.js";
 
 /**
@@ -191,11 +191,6 @@ export function parseFixture(text: string, dialect: Dialect = "seed"): Fixture {
 }
 
 const DIALECT_TAG = /^\[([\w-]+)\] /;
-const KNOWN_DIALECTS: readonly Dialect[] = ["seed", "zeroclaw"];
-
-function isDialect(text: string): text is Dialect {
-  return (KNOWN_DIALECTS as readonly string[]).includes(text);
-}
 
 function parseDialects(text: string, lineNumber: number): Dialect[] {
   const names = text.trim().split(/\s+/).filter(Boolean);

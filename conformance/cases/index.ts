@@ -3,7 +3,7 @@ import { OpenRpcContract } from "../judge/openrpc-contract.js";
 import { findPackageRoot } from "../runner/package-root.js";
 import type { Dialect } from "../wire/connection.js";
 import { authorizationCases } from "./authorization.js";
-import { beforeInitializeCases, zeroclawParamTypeCases } from "./before-initialize.js";
+import { beforeInitializeCases } from "./before-initialize.js";
 import { CaseFailure, type ConformanceCase } from "./case.js";
 import { compatCheckCases } from "./compat-checks.js";
 import { dataDirCheckCases } from "./data-dir-checks.js";
@@ -15,6 +15,7 @@ import { exampleCases } from "./openrpc-examples.js";
 import { spawnCheckCases } from "./spawn-checks.js";
 import { statusCases } from "./status-semantics.js";
 import { zeroclawAgentCases } from "./zeroclaw-agents.js";
+import { zeroclawParamTypeCases } from "./zeroclaw-param-types.js";
 
 /**
  * Every case the package has, from all its sources: the `.io` fixtures, openrpc.json's example

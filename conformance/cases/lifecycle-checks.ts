@@ -103,6 +103,8 @@ class Lifecycle {
   private readonly launcher: DaemonLauncher;
   readonly options: ExpectOptions;
   private requests = 0;
+  /** What each client's initialize answered as server_pid (the zeroclaw dialect's pid). */
+  private readonly serverPids = new WeakMap<WireConnection, unknown>();
 
   constructor(private readonly context: CaseContext) {
     if (!context.launcher) throw new Error("lifecycle checks need a daemon launcher");
@@ -133,7 +135,10 @@ class Lifecycle {
           this.context.transcript,
           this.options.timeoutMs,
         );
-        await initialize(connection, this.nextId(name), this.options);
+        this.serverPids.set(
+          connection,
+          (await initialize(connection, this.nextId(name), this.options)).server_pid,
+        );
         if (this.options.dialect === "zeroclaw") await sleep(ZEROCLAW_CLIENT_POLL_MS);
         return connection;
       } catch (error) {
@@ -173,7 +178,7 @@ class Lifecycle {
     const idle = await this.client(sandbox, "idle");
     // The pid: status.pid in the seed dialect, initialize's server_pid in zeroclaw's.
     const pid =
-      this.options.dialect === "zeroclaw" ? await this.serverPid(sandbox) : (await this.status(idle)).pid;
+      this.options.dialect === "zeroclaw" ? this.serverPids.get(idle) : (await this.status(idle)).pid;
     if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0)
       throw new CaseFailure(`the daemon's pid is not a pid: ${JSON.stringify(pid)}`);
     const midFrame = await this.client(sandbox, "mid-frame");
@@ -202,20 +207,6 @@ class Lifecycle {
       throw new CaseFailure(`socket file ${sandbox.socketPath} still exists after ${signal}`);
     for (const connection of [idle, midFrame, uninitialized])
       await expectDrainClose(connection, this.options.timeoutMs);
-  }
-
-  private async serverPid(sandbox: DaemonSandbox): Promise<unknown> {
-    const connection = await WireConnection.open(
-      sandbox.socketPath,
-      "pid",
-      this.context.transcript,
-      this.options.timeoutMs,
-    );
-    try {
-      return (await initialize(connection, this.nextId("pid"), this.options)).server_pid;
-    } finally {
-      connection.destroy();
-    }
   }
 
   private nextId(name: string): string {

@@ -1,8 +1,8 @@
 import { isJsonObject, type JsonObject, type JsonValue, preview } from "../wire/json.js";
-import { WireConnection } from "../wire/wire-client.js";
-import { type CaseContext, CaseFailure, type ConformanceCase, expectOptionsOf } from "./case.js";
-import { ScriptedModel } from "./compat-model.js";
-import { type InboundRequest, ZeroclawClient } from "./compat-session.js";
+import { type CaseContext, CaseFailure, type ConformanceCase } from "./case.js";
+import type { ScriptedModel } from "./compat-model.js";
+import type { InboundRequest, ZeroclawClient } from "./compat-session.js";
+import { withScriptedAgents } from "./compat-turns.js";
 
 /**
  * Approvals and elicitation in the zeroclaw dialect, judged the same against any daemon whose
@@ -24,30 +24,10 @@ class AgentsCase {
     private readonly runId: string,
   ) {}
 
-  static async run(context: CaseContext, body: (c: AgentsCase) => Promise<void>): Promise<void> {
-    const launcher = context.launcher!;
-    const model = await ScriptedModel.start();
-    try {
-      const sandbox = await launcher.createSandbox(AGENTS.flatMap((agent) => model.configLines(agent)));
-      await launcher.start(sandbox).catch((e: Error) => {
-        throw new CaseFailure(e.message);
-      });
-      const connection = await WireConnection.open(
-        sandbox.socketPath,
-        "zerocode",
-        context.transcript,
-        context.timeoutMs,
-      );
-      try {
-        const client = new ZeroclawClient(connection, expectOptionsOf(context));
-        await client.initialize();
-        await body(new AgentsCase(model, client, context.runId ?? "local"));
-      } finally {
-        connection.destroy();
-      }
-    } finally {
-      await model.close();
-    }
+  static run(context: CaseContext, body: (c: AgentsCase) => Promise<void>): Promise<void> {
+    return withScriptedAgents(context, AGENTS, (model, client) =>
+      body(new AgentsCase(model, client, context.runId ?? "local")),
+    );
   }
 
   async session(agent: Agent, name: string): Promise<string> {

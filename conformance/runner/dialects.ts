@@ -1,5 +1,5 @@
 import type { ConformanceCase } from "../cases/case.js";
-import type { Dialect } from "../wire/connection.js";
+import { DIALECTS, type Dialect, isDialect } from "../wire/connection.js";
 
 /**
  * The dialects a run can speak (`--dialect`, SPEC §13): `seed`, the design note's, and `zeroclaw`,
@@ -8,13 +8,10 @@ import type { Dialect } from "../wire/connection.js";
  * by their code alone (zeroclaw's carry no `data`), and results by the `x-dialects.zeroclaw`
  * schemas of openrpc.json.
  */
-export const DIALECTS: readonly Dialect[] = ["seed", "zeroclaw"];
-
 export function parseDialect(text: string): Dialect {
-  const dialect = DIALECTS.find((known) => known === text);
-  if (dialect === undefined)
+  if (!isDialect(text))
     throw new Error(`--dialect needs one of ${DIALECTS.join(", ")}, got ${JSON.stringify(text)}`);
-  return dialect;
+  return text;
 }
 
 export function dialectsOf(testCase: ConformanceCase): readonly Dialect[] {

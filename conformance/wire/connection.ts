@@ -49,6 +49,13 @@ export const MAX_TRACKED_MESSAGE_CHARS = 64 * 1024;
  */
 export type Dialect = "seed" | "zeroclaw";
 
+/** Every dialect, as `--dialect`, `@dialects` and `[tag]` lines name them. */
+export const DIALECTS: readonly Dialect[] = ["seed", "zeroclaw"];
+
+export function isDialect(text: string): text is Dialect {
+  return (DIALECTS as readonly string[]).includes(text);
+}
+
 /** Request id (JSON text) → method, for validating results against openrpc.json; and the dialect. */
 export class SentRequests {
   private readonly methods = new Map<string, string>();

@@ -2,6 +2,7 @@
 // method with the params of that method's first success example, so it runs as written against a
 // server that honours its own examples (issue 27). Params by name are decoded from the example's JSON
 // into the generated struct; a method whose params cannot be shown that way is called in a comment.
+import { firstSuccess, paramsJson } from "../../model/first-example.js";
 import type { Method, Model } from "../../model/types.js";
 import { params } from "./client.js";
 import { type GoNames, goString } from "./names.js";
@@ -16,13 +17,13 @@ function call(
   names: GoNames,
   types: GoTypes,
 ): { setup: string[]; args: string } | undefined {
-  const example = m.examples.find((e) => e.error === undefined);
+  const example = firstSuccess(m);
   const { list } = params(m, names, types);
   if (list.length === 0) return { setup: [], args: "ctx" };
   if (m.paramStructure !== "by-name" || list.length !== 1 || example === undefined) return undefined;
   const [, type] = list[0] as [string, string];
   if (!type.startsWith("*")) return undefined;
-  const json = JSON.stringify(Object.fromEntries(example.params.map((p) => [p.name, p.value ?? null])));
+  const json = paramsJson(example);
   if (json.includes("`")) return undefined;
   return {
     setup: [

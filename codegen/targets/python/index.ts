@@ -2,7 +2,9 @@
 // only, pyright strict clean): pyproject.toml (built by the package's own standard-library backend, so
 // `pip install ./DIR` needs no index), README.md, src/<name>/ with types.py, errors.py, client.py and
 // runtime/ (codec, transports, notification streams; the upload helper when the document has it).
+
 import { clientModel } from "../../model/client-model.js";
+import { firstSuccess } from "../../model/first-example.js";
 import type { Method, Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { pythonNaming } from "../../naming/tables/python.js";
@@ -86,7 +88,7 @@ ${types.length > 0 ? "# Every declared type, as types.py lists them (type checke
  * `protocol_version`). Empty when there is no such example, or it needs a value a literal cannot give.
  */
 function exampleArgs(m: Method, py: PyTypes): string {
-  const example = m.examples.find((e) => e.error === undefined);
+  const example = firstSuccess(m);
   if (!example) return "";
   const scalar = (v: unknown): v is string | number | boolean | null =>
     v === null || ["string", "number", "boolean"].includes(typeof v);

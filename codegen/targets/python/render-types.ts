@@ -85,10 +85,20 @@ export class PyTypes {
    * an enum), so one gets the annotated variable the decl decoders get too.
    */
   returnDecoded(t: Type, value: string, indent: string, uses: Uses): string {
-    const decoder = this.dec(t, uses);
+    return this.returning(this.dec(t, uses), () => this.ann(t, uses), value, indent, uses);
+  }
+
+  /** `return decoder(value)`; a combinator is first given its declared type, `annotation()`. */
+  private returning(
+    decoder: string,
+    annotation: () => string,
+    value: string,
+    indent: string,
+    uses: Uses,
+  ): string {
     if (!decoder.includes("(")) return `${indent}return ${decoder}(${value})`;
     uses.add("_c");
-    return `${indent}decode: _c.Decoder[${this.ann(t, uses)}] = ${decoder}\n${indent}return decode(${value})`;
+    return `${indent}decode: _c.Decoder[${annotation()}] = ${decoder}\n${indent}return decode(${value})`;
   }
 
   /** How an optional value of `t` is left out: `None` (it cannot be null) or `UNSET` (it can). */
@@ -181,20 +191,19 @@ ${encode.join("\n")}
           `    o = _c.obj(value, ${pyLiteral(name)})\n    tag = _c.tag(o, ${pyLiteral(d.tag)})\n${branches.join("\n")}\n    return UnknownVariant(tag, value)`,
         );
       }
-      case "union":
-        // Typed through the declared decoder for the reason the alias case below gives.
+      // Both decode through a decoder typed as the declaration (returning): pyright would widen a
+      // Literal argument of a combinator (Literal[8, "name"] → int | str).
+      case "union": {
+        const first = `_c.first_of(${d.variants.map((v) => this.dec(v, uses)).join(", ")})`;
+        const ann = d.variants.map((v) => this.ann(v, uses)).join(" | ");
         return alias(
-          d.variants.map((v) => this.ann(v, uses)).join(" | "),
-          `    decode: _c.Decoder[${name}] = _c.first_of(${d.variants.map((v) => this.dec(v, uses)).join(", ")})\n    return decode(value)`,
+          ann,
+          this.returning(first, () => name, "value", "    ", uses),
         );
+      }
       case "alias": {
         const reason = d.type.kind === "any" && d.type.reason ? comment(d.type.reason) : "";
-        const decoder = this.dec(d.type, uses);
-        // A combinator's type parameter is solved from the declared decoder type, not from its
-        // argument alone: pyright would widen a Literal argument (Literal[8, "name"] → int | str).
-        const body = decoder.includes("(")
-          ? `    decode: _c.Decoder[${name}] = ${decoder}\n    return decode(value)`
-          : `    return ${decoder}(value)`;
+        const body = this.returning(this.dec(d.type, uses), () => name, "value", "    ", uses);
         return alias(this.ann(d.type, uses), body, reason);
       }
     }

@@ -6,7 +6,9 @@
 // file/upload/* methods, the daemon's default endpoint when it uses zeroclaw's conventions and lists
 // no server). Dependencies: serde, serde_json, indexmap, ureq (sha2 and base64 for the upload), all
 // packaged by Debian, so the crate builds offline.
+
 import { clientModel } from "../../model/client-model.js";
+import { firstSuccess, paramsJson } from "../../model/first-example.js";
 import type { Method, Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { rustNaming } from "../../naming/tables/rust.js";
@@ -91,9 +93,9 @@ function exampleCall(m: Method, r: Rust): string {
   const empty = obj?.kind === "object" && obj.members.length === 0 && obj.additional.kind !== "typed";
   if (m.paramStructure === "by-name" && (!m.paramsObject || empty))
     return `    ${returned}.${method}()?;\n${shown}\n`;
-  const example = m.examples.find((e) => e.error === undefined);
+  const example = firstSuccess(m);
   if (m.paramStructure === "by-name" && m.paramsObject && example) {
-    const json = JSON.stringify(Object.fromEntries(example.params.map((p) => [p.name, p.value ?? null])));
+    const json = paramsJson(example);
     const t = r.names.type(m.paramsObject.name);
     return `    let params: ${t} =
         serde_json::from_str(${rustRaw(json)}).expect("the example's params");

@@ -286,18 +286,16 @@ export function renderDecl(d: Decl, r: Rust): string {
       const errorData = [...r.model.errors.values()].some(
         (e) => e.data?.kind === "ref" && e.data.name === d.name,
       );
-      const tagsOnly = vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`).join("\n");
-      if (errorData) return enumOf(vs, { attr: `#[serde(tag = ${rustStr(d.tag)})]\n`, tags: tagsOnly });
+      const attr = `#[serde(tag = ${rustStr(d.tag)})]\n`;
+      const tags = vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`);
+      if (errorData) return enumOf(vs, { attr, tags: tags.join("\n") });
       const unknown = take("Unknown");
       const other: Variant = {
         id: unknown,
         attr: "    /// A tag this crate does not know (a newer server); its data is not kept.\n    #[serde(other)]\n",
       };
-      const tags = [
-        ...vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`),
-        `            Self::${unknown} => "",`,
-      ].join("\n");
-      return enumOf([...vs, other], { attr: `#[serde(tag = ${rustStr(d.tag)})]\n`, tags });
+      tags.push(`            Self::${unknown} => "",`);
+      return enumOf([...vs, other], { attr, tags: tags.join("\n") });
     }
     case "union": {
       const take = localNames(r.names.table);
