@@ -1,5 +1,5 @@
 // Every shell command the README shows (its ```sh blocks) is run here, verbatim, by bash, against a
-// real daemon on the README's default paths (a temp $HOME), with `zeroclaw` on PATH as `npm link`
+// real daemon on the README's default paths (a temp $HOME), with `zeroclaw` on PATH as `npm run install-cli`
 // would put it — or, where a test cannot run it (installing this very package, packing the suite),
 // names what runs it instead. The first test fails when the README gains a command this file does not
 // know (or loses one it does), so a new command cannot be documented without being run.
@@ -86,7 +86,7 @@ const COMMANDS: Record<string, Entry> = {
       expect(lines[1]?.result).toMatchObject({ protocol_version: 1 });
     },
   },
-  "npm link": {
+  "npm run install-cli": {
     // Verbatim, with npm's global prefix pointed at a temp dir (npm_config_prefix), so the test leaves
     // the machine's global bin alone: the command the link puts there runs.
     async check(r, ctx) {
@@ -248,7 +248,7 @@ let ctx: Ctx;
 beforeAll(async () => {
   requireBuild();
   const home = dirs.make();
-  // `zeroclaw` on PATH, as `npm link` would put it.
+  // `zeroclaw` on PATH, as `npm run install-cli` would put it.
   const bin = join(home, "bin");
   mkdirSync(bin);
   writeFileSync(
