@@ -19,8 +19,9 @@ import type { Dialect } from "./wire/connection.js";
 const USAGE = `usage: zeroclaw-conformance (--spawn "CMD" | --socket PATH | --list) [options]
 
   --spawn "CMD"        start the daemon with CMD (through the shell) in a fresh temp dir,
-                       passing PATH, HOME, ZEROCLAW_CONFIG_DIR, ZEROCLAW_DATA_DIR and
-                       ZEROCLAW_SOCKET; cases needing settings get a daemon of their own
+                       with the caller's environment and its own ZEROCLAW_CONFIG_DIR,
+                       ZEROCLAW_DATA_DIR and ZEROCLAW_SOCKET; cases needing settings get a
+                       daemon of their own
   --socket PATH        test an already running daemon, without changing it: cases needing
                        settings or a fresh daemon are skipped, so are cases that would change
                        its settings (unless --allow-writes); what the run creates is removed

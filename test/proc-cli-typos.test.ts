@@ -52,6 +52,14 @@ describe("did you mean, with a daemon running", () => {
     expect(set.stderr).toContain("did you mean sessions.max_live?");
   });
 
+  it("config set of an agent nobody configured names the one meant, and writes nothing", async () => {
+    const r = await runCli(["config", "set", "agents.defualt.system_prompt", "hi"], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("did you mean agents.default.system_prompt?");
+    const after = await runCli(["config", "get", "agents"], env);
+    expect(after.stdout).not.toContain("defualt");
+  });
+
   it("an existing prop with no value is still null, exit 0", async () => {
     const r = await runCli(["config", "get", "agents.default.system_prompt"], env);
     expect(r.code, r.stderr).toBe(0);

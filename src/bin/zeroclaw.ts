@@ -263,11 +263,21 @@ async function main(args: string[]): Promise<number> {
   } catch (err) {
     // A usage error names the command's usage line, so the fix is on the same line.
     if (err instanceof CliError && err.exitCode === Exit.usage) {
-      const usage = COMMAND_HELP[command]?.split("\n")[0] ?? "";
-      throw new CliError(`${err.message}; ${usage}`, err.exitCode);
+      throw new CliError(`${err.message}; ${usageLine(command, rest[0])}`, err.exitCode);
     }
     throw err;
   }
+}
+
+/**
+ * The usage line of `command` for the subcommand typed (`config set` gets set's line, not get's), or
+ * the first line when none matches.
+ */
+function usageLine(command: string, sub: string | undefined): string {
+  const lines = (COMMAND_HELP[command] ?? "").split("\n").filter((l) => /^(usage:)?\s*zeroclaw /.test(l));
+  const typed = `zeroclaw ${command} ${sub}`;
+  const mine = lines.find((l) => sub !== undefined && (l.includes(`${typed} `) || l.endsWith(typed)));
+  return (mine ?? lines[0] ?? "").replace(/^(usage:)?\s*/, "usage: ");
 }
 
 /** The command, for the failure line's prefix (global options before it skipped). */

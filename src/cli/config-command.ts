@@ -3,12 +3,13 @@
 // string otherwise, so `zeroclaw config set agents.default.system_prompt "Be brief"` works as typed
 // (quote it as JSON, '"true"', to store the string "true"). The daemon's errors are the RPC's, on one
 // line (exit 1); a malformed command line is exit 2.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { ConfigSetManyParams } from "../../generated/types.js";
 import { configFilePath } from "../config/config-file.js";
 import { correctProp, unconfiguredEntry } from "../config/config-schema.js";
 import { ConfigService, loadLiveConfig } from "../config/config-service.js";
 import { resolvePaths } from "../config/paths.js";
+import { closest } from "../did-you-mean.js";
 import { type DaemonClient, openDaemon, rpcFailure, withDaemon } from "./daemon-client.js";
 import { CliError, Exit, usageError } from "./exit-codes.js";
 
@@ -118,7 +119,12 @@ async function configSource(configDir: string | undefined): Promise<ConfigSource
     } catch (bad) {
       throw new CliError((bad as Error).message, Exit.failed);
     }
-    process.stderr.write(`zeroclaw config: no daemon is running: read ${configFilePath(dir)}\n`);
+    const file = configFilePath(dir);
+    process.stderr.write(
+      existsSync(file)
+        ? `zeroclaw config: no daemon is running: read ${file}\n`
+        : `zeroclaw config: no daemon is running and there is no ${file}: the embedded defaults\n`,
+    );
     return {
       close: () => undefined,
       get: async (prop) => {
@@ -181,5 +187,8 @@ export async function configCommand(verb: string, args: string[], o: ConfigOptio
     for (const s of sets) process.stdout.write(`${s.prop} = ${JSON.stringify(s.value)}\n`);
     return Exit.ok;
   }
-  throw usageError(`unknown subcommand config ${verb}: use get, set or set-many`);
+  const near = closest(verb, ["get", "set", "set-many"]);
+  throw usageError(
+    `unknown subcommand config ${verb}: ${near ? `did you mean config ${near}? ` : ""}use get, set or set-many`,
+  );
 }

@@ -17,7 +17,7 @@ import { hasGrant, mayWriteConfigPath, type Principal } from "../auth/principal.
 import { withBuiltins, withoutUntouchedBuiltins } from "./builtins.js";
 import { coerce } from "./coerce.js";
 import { ConfigError, configFilePath, readConfigFile, writeConfigFileDurably } from "./config-file.js";
-import { forEachSecret, propSuggestion, schemaAt } from "./config-schema.js";
+import { forEachSecret, propSuggestion, schemaAt, unconfiguredEntry } from "./config-schema.js";
 import { buildViews, type DerivedViews } from "./derived-views.js";
 import { getAt, keyProblem, parseProp, pointerOf, setAt, valueProblem } from "./props.js";
 import { lineOfKey } from "./toml-key-lines.js";
@@ -201,7 +201,7 @@ export class ConfigService {
     // Every entry's value was valid on its own: what fails now is the candidate as a whole.
     const stored = withoutUntouchedBuiltins(candidate, this.current.stored);
     const { live, problems } = evaluate(stored);
-    if (!live) throw rpcErrors.invalidConfig({ errors: problems });
+    if (!live) throw rpcErrors.invalidConfig({ errors: this.withNewEntryHints(problems, entries) });
     try {
       // The one await of a commit: the lock is what keeps another batch from staging meanwhile.
       await writeConfigFileDurably(configFilePath(this.configDir), stored);
@@ -213,6 +213,28 @@ export class ConfigService {
     this.current = live;
     for (const l of this.listeners) l(live);
     return entries.map((e) => e.prop);
+  }
+
+  /**
+   * A write that makes a map entry the config lacks (`agents.defualt.system_prompt`) is usually a typo
+   * of one it has: each problem inside such an entry ends with the prop most likely meant.
+   */
+  private withNewEntryHints<P extends { path: string; message: string }>(
+    problems: P[],
+    entries: readonly ConfigEntry[],
+  ): P[] {
+    const hints: Array<{ pointer: string; hint: string }> = [];
+    for (const e of entries) {
+      const segments = parseProp(e.prop);
+      const at = segments && unconfiguredEntry(segments, this.current.effective);
+      if (!segments || at === undefined) continue;
+      const hint = propSuggestion(e.prop, this.current.effective);
+      if (hint) hints.push({ pointer: pointerOf(segments.slice(0, at + 1)), hint });
+    }
+    return problems.map((p) => {
+      const h = hints.find((x) => within(p.path, x.pointer));
+      return h ? { ...p, message: `${p.message}${h.hint}` } : p;
+    });
   }
 
   private knownProp(prop: string, at: string): string[] {
