@@ -109,6 +109,25 @@ describe.skipIf(!hasTmux())("zeroclaw chat in a terminal (tmux)", () => {
     await t.waitFor("[exit 0]");
   });
 
+  it("a terminal closed before the first prompt (tmux killed: SIGHUP) leaves no session behind", async () => {
+    const listed = async (): Promise<string[]> => {
+      const r = await runCli(["call", "session/list"], env);
+      return (JSON.parse(r.stdout) as { sessions: { session_id: string }[] }).sessions.map(
+        (x) => x.session_id,
+      );
+    };
+    const t = terminal(["chat"]);
+    const sid = sessionOf(await t.waitFor(/^you ›$/m));
+    expect(await listed()).toContain(sid);
+    screens.splice(screens.indexOf(t), 1); // no screen left to keep
+    t.kill();
+    const deadline = Date.now() + 15_000;
+    while ((await listed()).includes(sid)) {
+      if (Date.now() > deadline) throw new Error(`session ${sid} is still listed after its terminal closed`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
   it("what is typed during a turn waits in the input line, editable, and goes only with an Enter after it", async () => {
     fake.enqueue([step.text("Working on it,"), step.delay(1500), step.text(" done."), step.finish("stop")]);
     fake.enqueue(textReply("Second answer."));

@@ -117,6 +117,19 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
     const p = params as ElicitationCreateParams;
     return questions.elicitation(p.message, p.requestedSchema);
   });
+  // A closed terminal (its tmux pane or window killed: SIGHUP) or a SIGTERM leaves as /quit does, so a
+  // session this chat made and never prompted is deleted then too (SIGKILL cannot be caught). Nothing
+  // more is drawn on a terminal that hung up: writing there fails.
+  let hungUp = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (signal === "SIGHUP") {
+      hungUp = true;
+      for (const out of [process.stdout, process.stderr]) out.on("error", () => undefined);
+    }
+    quit(signal === "SIGHUP" ? 129 : 143);
+  };
+  process.once("SIGHUP", onSignal);
+  process.once("SIGTERM", onSignal);
   let leaving = false;
   let lost = false;
   connection.closed.then(() => {
@@ -180,8 +193,16 @@ export async function chatCommand(opts: ChatOptions): Promise<number> {
 
   const code = await Promise.race([oneShot ? once(opts.prompt!) : loop(), quitting]);
   leaving = true;
-  render.endLine();
-  input.close();
+  process.off("SIGHUP", onSignal);
+  process.off("SIGTERM", onSignal);
+  if (!hungUp) {
+    render.endLine();
+    input.close();
+  } else {
+    try {
+      input.close(); // restoring a terminal that is gone may throw (EIO)
+    } catch {}
+  }
   if (created && !prompted && !lost)
     await client.sessionDelete({ session_id: sessionId }).catch(() => undefined);
   connection.close();
