@@ -49,10 +49,13 @@ async function paired(token: string): Promise<Page> {
 }
 
 async function newSession(page: Page, agent: string): Promise<string> {
+  const view = page.getByTestId("session-view");
+  // The id shown before, if a session is open already: the new one is the heading once it changes.
+  const before = (await view.count()) > 0 ? await view.locator("h2").textContent() : null;
   await page.getByLabel("agent").selectOption(agent);
   await page.getByRole("button", { name: "New session" }).click();
-  const view = page.getByTestId("session-view");
   await view.waitFor();
+  await poll(() => view.locator("h2").textContent()).not.toBe(before);
   return (await view.locator("h2").textContent()) ?? "";
 }
 
@@ -204,6 +207,31 @@ describe.skipIf(!hasChromium)("the dashboard in headless Chromium", () => {
     const toolMsg = env.fake.requests.at(-1)?.body?.messages?.find((m) => m.role === "tool");
     expect(String(toolMsg?.content)).toMatch(/accept[\s\S]*blue/);
     await page.close();
+    expect(pageProblems).toEqual([]);
+  });
+
+  it("a session the page made and never prompted is deleted when the page opens another or closes", async () => {
+    const page = await paired(env.adminToken);
+    const other: ZeroclawClient = await connect({ socket: env.d.endpoint });
+    try {
+      await other.initialize({ protocolVersion: 1 });
+      const ids = async () => (await other.sessionList({})).sessions.map((x) => x.session_id);
+      const first = await newSession(page, "default");
+      expect(await ids()).toContain(first);
+      const second = await newSession(page, "default");
+      await poll(ids).not.toContain(first);
+      const prompted = await newSession(page, "default");
+      await poll(ids).not.toContain(second);
+      await send(page, "keep this one");
+      await poll(() => page.getByTestId("transcript").textContent()).toContain("keep this one");
+      const last = await newSession(page, "default");
+      expect(await ids()).toEqual(expect.arrayContaining([prompted, last]));
+      await page.close();
+      await poll(ids).not.toContain(last);
+      expect(await ids()).toContain(prompted);
+    } finally {
+      other.close();
+    }
     expect(pageProblems).toEqual([]);
   });
 

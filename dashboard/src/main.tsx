@@ -5,6 +5,9 @@ import { takeLoginCode } from "./login-code.js";
 import { Store, TOKEN_KEY } from "./store.js";
 
 const store = new Store();
+// Leaving the page deletes a session it made and never prompted (the delete goes out before the tab's
+// connection closes).
+addEventListener("pagehide", () => store.leaveUnprompted());
 const root = document.getElementById("app");
 if (root) {
   render(<App store={store} />, root);

@@ -85,6 +85,12 @@ export class Store {
   private questionIds = 0;
   /** Only the newest transcript read is shown (a turn's start and end both re-read it). */
   private pageReads = 0;
+  /**
+   * Sessions this page made and has not prompted yet: deleted when the page leaves them (another
+   * session opened, sign-out, the tab closed), so "New session" and nothing else leaves no empty,
+   * untitled session behind — as `zeroclaw chat` does when it quits before its first prompt.
+   */
+  private readonly unprompted = new Set<string>();
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -137,7 +143,18 @@ export class Store {
     this.timer = setInterval(() => void this.refresh(), POLL_MS);
   }
 
+  /** Deletes the sessions this page made and left unprompted, but `keep` (see `unprompted`). */
+  leaveUnprompted(keep?: string): void {
+    const conn = this.state.conn;
+    for (const id of [...this.unprompted]) {
+      if (id === keep) continue;
+      this.unprompted.delete(id);
+      void conn?.client.sessionDelete({ session_id: id }).catch(() => {});
+    }
+  }
+
   signOut(): void {
+    this.leaveUnprompted();
     sessionStorage.removeItem(TOKEN_KEY);
     clearInterval(this.timer);
     const conn = this.state.conn;
@@ -242,6 +259,7 @@ export class Store {
   async newSession(agent: string): Promise<void> {
     try {
       const s = await this.client.sessionNew({ agent });
+      this.unprompted.add(s.session_id);
       await this.refresh();
       await this.select(s.session_id);
     } catch (err) {
@@ -254,6 +272,7 @@ export class Store {
    * answer carries the turn running now (running_turn), so one joined midway shows from its start.
    */
   async select(sessionId: string): Promise<void> {
+    this.leaveUnprompted(sessionId);
     this.set({ selected: sessionId, transcript: undefined });
     const conn = this.state.conn;
     if (conn?.canSubscribe && this.subscribed !== sessionId) {
@@ -314,6 +333,7 @@ export class Store {
 
   /** Runs a turn from the page; its updates stream in through onUpdate like anyone's. */
   async prompt(sessionId: string, text: string): Promise<void> {
+    this.unprompted.delete(sessionId);
     this.set({ prompting: [...this.state.prompting, sessionId], error: undefined });
     try {
       await this.client.sessionPrompt({ session_id: sessionId, prompt: text });
