@@ -123,16 +123,22 @@ export async function watchCommand(sessionId: string, configDir?: string): Promi
 
   // The turn running now, if any, is shown from its prompt (SPEC §18 running_turn). Its replay is the
   // head of the update queue, set before any update can arrive, so later updates follow it in order.
+  // Rows so far are history, not news: only prompts written from now on are shown. Counted before
+  // subscribing, so a prompt written in between is shown rather than taken for history.
+  const rowsSoFar = (): Promise<number> =>
+    client
+      .sessionMessages({ session_id: sessionId, limit: 1 })
+      .then((page) => page.total)
+      .catch(() => seenSeq);
+  seenSeq = await rowsSoFar();
   const subscribing = client.sessionSubscribe({ session_id: sessionId });
   queue = subscribing.then(
     async ({ running_turn: turn }) => {
+      // A running turn is shown from its prompt (below): its rows so far are not news either.
+      if (turn) seenSeq = await rowsSoFar();
+      // Said once watching really starts, so whatever runs from now on is shown.
       if (tty) render.note(style.dim(`watching ${sessionId} · Ctrl-C stops`));
       else process.stderr.write(`[watching] ${sessionId}\n`);
-      // Rows so far are history, not news: only prompts written from now on are shown.
-      seenSeq = await client
-        .sessionMessages({ session_id: sessionId, limit: 1 })
-        .then((page) => page.total)
-        .catch(() => seenSeq);
       if (!turn) return;
       inTurn = true;
       showPrompt(turn.prompt);
