@@ -164,7 +164,7 @@ impl Client {
 
     /// Create a live agent session owned by the caller.
     ///
-    /// The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else <data_dir>/workspaces/<session_id>. A session_id that already exists in the same mode is refused. A member given as null counts as absent (zerocode sends session_id, cwd and tui_id as null). In the zeroclaw dialect a session_id naming an existing session the caller owns reattaches to it instead (a closed one is rehydrated; its cwd and agent stay its own, message_count counts its transcript), and the result is checked as ZeroclawSessionNewResult.
+    /// The agent must exist and be allowed to the caller (allowed_agents). workspace_dir is cwd when given (an existing directory), else <data_dir>/workspaces/<session_id>. A session_id that already exists in the same mode is refused. A member given as null counts as absent (zerocode sends session_id, cwd and tui_id as null). In the zeroclaw dialect a session_id naming an existing session the caller owns reattaches to it instead (a closed one is rehydrated; its cwd and agent stay its own, message_count counts its transcript), and the result is checked as ZeroclawSessionNewResult. The session is stored when session/new answers, before any prompt, as zeroclaw's own create_session does, so it can be resumed, listed, killed (tombstoned) and reclaimed from any connection; clients that make a session on a person's behalf (zeroclaw chat, the dashboard's New session) delete it again when the person leaves it without a prompt.
     ///
     /// Wire method `session/new`.
     pub fn session_new(&self, params: &SessionNewParams) -> Result<SessionNewResult> {
