@@ -138,4 +138,18 @@ describe("without a daemon", () => {
     expect(d.stderr).toContain("config.toml:4: /sesions");
     expect(d.stderr).toContain("did you mean sessions?");
   });
+
+  it("a config.toml table named like a built-in entry says what it replaced and the line that keeps it", async () => {
+    const home = dirs.make();
+    const configDir = join(home, "config");
+    mkdirSync(configDir);
+    writeFileSync(join(configDir, "config.toml"), '[agents.default]\nsystem_prompt = "Be brief"\n');
+    const d = spawnDaemon(
+      childEnv(home, { ZEROCLAW_CONFIG_DIR: configDir, ZEROCLAW_SOCKET: join(home, "s.sock") }),
+    );
+    const exit = await d.exited;
+    expect(exit.code).toBe(4);
+    expect(d.stderr).toContain("config.toml:1: /agents/default: must have required property 'provider'");
+    expect(d.stderr).toContain('add provider = "echo" to keep what it had');
+  });
 });

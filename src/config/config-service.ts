@@ -14,7 +14,7 @@ import { rpcErrors } from "../../generated/errors.js";
 import { Grant, Method } from "../../generated/methods.js";
 import type { Config } from "../../generated/types.js";
 import { hasGrant, mayWriteConfigPath, type Principal } from "../auth/principal.js";
-import { withBuiltins, withoutUntouchedBuiltins } from "./builtins.js";
+import { BUILTIN_AGENTS, BUILTIN_PROVIDERS, withBuiltins, withoutUntouchedBuiltins } from "./builtins.js";
 import { coerce } from "./coerce.js";
 import { ConfigError, configFilePath, readConfigFile, writeConfigFileDurably } from "./config-file.js";
 import { forEachSecret, propSuggestion, schemaAt, unconfiguredEntry } from "./config-schema.js";
@@ -83,8 +83,28 @@ function describeFileProblem(file: string, text: string, p: ConfigProblem, store
   const unknownKey = p.message.includes("additional properties");
   const hint = unknownKey
     ? propSuggestion(segments.join("."), withBuiltins(structuredClone(stored) as Config))
-    : "";
+    : builtinReplaced(segments, p.message);
   return `  ${line === undefined ? "" : `${basename(file)}:${line}: `}${p.path || "/"}: ${p.message}${hint}`;
+}
+
+/**
+ * A table named like a built-in entry replaces it whole (SPEC §7), so `[agents.default]` with only a
+ * system_prompt lacks the provider the built-in had: say which line keeps it.
+ */
+function builtinReplaced(segments: readonly string[], message: string): string {
+  const [section, name] = segments;
+  if (segments.length !== 2 || !message.includes("required property")) return "";
+  const builtin =
+    section === "agents"
+      ? BUILTIN_AGENTS[name!]
+      : section === "providers"
+        ? BUILTIN_PROVIDERS[name!]
+        : undefined;
+  if (!builtin) return "";
+  const keep = Object.entries(builtin)
+    .map(([k, v]) => `${k} = ${JSON.stringify(v)}`)
+    .join(", ");
+  return ` (the table [${section}.${name}] replaces the built-in ${section}.${name} whole: add ${keep} to keep what it had)`;
 }
 
 const unescapePointer = (s: string): string => s.replace(/~1/g, "/").replace(/~0/g, "~");
