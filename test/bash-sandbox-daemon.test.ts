@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { probeBwrap } from "../src/sessions/tools/bash-sandbox.js";
+import { BashSandbox, probeBwrap } from "../src/sessions/tools/bash-sandbox.js";
 import { FakeOpenAi, step, textReply } from "./helpers/fake-openai-server.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 import { TurnClient } from "./helpers/turn-client.js";
@@ -24,6 +24,7 @@ const probe = await probeBwrap({
 });
 rmSync(scratch, { recursive: true, force: true });
 const noBwrap = !probe.ok;
+const asRoot = process.geteuid?.() === 0;
 
 let d: TestDaemon | undefined;
 let fake: FakeOpenAi;
@@ -82,11 +83,46 @@ async function bashTurn(c: TurnClient, agent: string, command: string): Promise<
 }
 
 describe("tools.bash.sandbox in the daemon", () => {
-  it("auto without a working bwrap runs unsandboxed, says so at start and in status", async () => {
-    d = await startTestDaemon(config(), { env: { PATH: "/nonexistent-zc-path" } });
-    const warnings = d.logs.filter((l) => l.level === 40 && /bash runs unsandboxed/.test(l.msg));
-    expect(warnings).toHaveLength(1);
-    expect(await statusSandbox(await connect())).toBe("off");
+  it.skipIf(asRoot)(
+    "auto without a working bwrap runs unsandboxed, says so at start and in status",
+    async () => {
+      d = await startTestDaemon(config(), { env: { PATH: "/nonexistent-zc-path" } });
+      const warnings = d.logs.filter((l) => l.level === 40 && /bash runs unsandboxed/.test(l.msg));
+      expect(warnings).toHaveLength(1);
+      expect(await statusSandbox(await connect())).toBe("off");
+    },
+  );
+
+  it.skipIf(!asRoot)(
+    "auto without a working bwrap, in a daemon run as root: bash refuses to run (it would be root), said at start and in status",
+    async () => {
+      d = await startTestDaemon(config(), { env: { PATH: "/nonexistent-zc-path" } });
+      const warnings = d.logs.filter(
+        (l) => l.level === 40 && /bash will refuse to run, since the daemon runs as root/.test(l.msg),
+      );
+      expect(warnings).toHaveLength(1);
+      const c = await connect();
+      expect(await statusSandbox(c)).toBe("unavailable");
+      const out = await bashTurn(c, "coder", "echo ran-as-root-unsandboxed");
+      expect(out.error).toMatch(/^bash refused: the daemon runs as root/);
+      expect(JSON.stringify(out)).not.toContain("ran-as-root-unsandboxed");
+    },
+  );
+
+  it("the rule itself, for either user: auto falls back to off only when the daemon is not root", () => {
+    const paths = {
+      configDir: "/c",
+      dataDir: "/d",
+      endpoint: "/d/s.sock",
+      home: "/h",
+      runtimeDir: undefined,
+    };
+    const missing = { ok: false as const, why: "bwrap (bubblewrap) is not on PATH" };
+    expect(new BashSandbox(missing, paths, false).mode("auto")).toBe("off");
+    expect(new BashSandbox(missing, paths, true).mode("auto")).toBe("unavailable");
+    expect(new BashSandbox(missing, paths, true).mode("off")).toBe("off");
+    expect(new BashSandbox(missing, paths, false).mode("bwrap")).toBe("unavailable");
+    expect(new BashSandbox({ ok: true, path: "/usr/bin/bwrap" }, paths, true).mode("auto")).toBe("bwrap");
   });
 
   it('"off" is off, with no warning', async () => {

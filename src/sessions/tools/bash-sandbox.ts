@@ -244,23 +244,39 @@ export function probeBwrap(paths: SandboxPaths, pathVar?: string): Promise<Bwrap
 
 /** The probe's verdict, applied to each call's setting: what is in force and how bash runs. */
 export class BashSandbox {
+  /**
+   * `runsAsRoot`: whether the daemon runs as root. "auto" falls back to unsandboxed only for another
+   * user: for root (containers, CI, servers) an agent's bash unsandboxed would be root on the host, so
+   * "auto" refuses as "bwrap" does, until bwrap works or tools.bash.sandbox = "off" says so on purpose.
+   */
   constructor(
     private readonly probe: BwrapProbe,
     private readonly paths: SandboxPaths,
+    private readonly runsAsRoot = process.geteuid?.() === 0,
   ) {}
 
   mode(setting: SandboxSetting): SandboxMode {
     if (setting === "off") return "off";
     if (this.probe.ok) return "bwrap";
-    return setting === "bwrap" ? "unavailable" : "off";
+    return setting === "bwrap" || this.runsAsRoot ? "unavailable" : "off";
   }
 
   /** Why the sandbox is not in force, or undefined when it is (or was turned off on purpose). */
   warning(setting: SandboxSetting): string | undefined {
     if (setting === "off" || this.probe.ok) return undefined;
-    return setting === "bwrap"
-      ? `tools.bash.sandbox is "bwrap" but ${this.probe.why}: bash will refuse to run`
+    if (setting === "bwrap")
+      return `tools.bash.sandbox is "bwrap" but ${this.probe.why}: bash will refuse to run`;
+    return this.runsAsRoot
+      ? `${this.probe.why}: bash will refuse to run, since the daemon runs as root and bash unsandboxed would be root too (install bubblewrap and allow user namespaces, or set tools.bash.sandbox = "off" to run it unsandboxed anyway)`
       : `${this.probe.why}: bash runs unsandboxed, with everything the daemon's user can read and the network (install bubblewrap, or set tools.bash.sandbox = "off" to silence this)`;
+  }
+
+  /** Why bash refuses to run under `setting` (mode "unavailable"). */
+  refusal(setting: SandboxSetting): string {
+    const why = this.probe.ok ? "" : this.probe.why;
+    return setting === "bwrap"
+      ? `tools.bash.sandbox is "bwrap" but ${why}`
+      : `the daemon runs as root and ${why} (tools.bash.sandbox = "off" runs bash unsandboxed, as root)`;
   }
 
   /**
@@ -277,7 +293,7 @@ export class BashSandbox {
       case "off":
         return { kind: "off", passEnv };
       case "unavailable":
-        return { kind: "unavailable", why: this.probe.ok ? "" : this.probe.why };
+        return { kind: "unavailable", why: this.refusal(setting) };
       case "bwrap":
         // What to hide (the daemon's places, the host's sockets as they are then) is looked up by
         // forCall when bash actually runs: a turn that never runs bash (every echo turn) reads no

@@ -118,9 +118,9 @@ function commandOf(args: unknown): string | undefined {
 
 function runCommand(command: string, ctx: ToolContext): Promise<BashResult | { error: string }> {
   const { workspaceDir, signal, limits, sandbox } = ctx;
-  // tools.bash.sandbox = "bwrap" without a working bwrap: never run unsandboxed instead.
-  if (sandbox.kind === "unavailable")
-    return Promise.resolve({ error: `bash refused: tools.bash.sandbox is "bwrap" but ${sandbox.why}` });
+  // No working bwrap where the sandbox is required ("bwrap", or "auto" for a daemon run as root): never
+  // run unsandboxed instead.
+  if (sandbox.kind === "unavailable") return Promise.resolve({ error: `bash refused: ${sandbox.why}` });
   const stdout = new CappedBuffer(Math.max(0, limits.outputMaxBytes));
   const stderr = new CappedBuffer(Math.max(0, limits.outputMaxBytes));
 
