@@ -7,10 +7,10 @@ export const STATE_MUTANTS = [
     area: "durability",
     suite: ["config"],
     file: "src/config/config-service.ts",
-    search: "    if (!live) throw rpcErrors.invalidConfig({ errors: problems });",
+    search: "    if (!live) throw rpcErrors.invalidConfig({ errors: this.withNewEntryHints(problems, entries) });",
     replace: `    if (!live) {
       await writeConfigFileDurably(configFilePath(this.configDir), stored);
-      throw rpcErrors.invalidConfig({ errors: problems });
+      throw rpcErrors.invalidConfig({ errors: this.withNewEntryHints(problems, entries) });
     }`,
     what: "an invalid config/set-many candidate is written to config.toml before it is refused",
   },
