@@ -12,7 +12,7 @@ import { firstSuccess, paramsJson } from "../../model/first-example.js";
 import type { Method, Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { rustNaming } from "../../naming/tables/rust.js";
-import { markdownInline, oneLine, tomlLine } from "../../quote/index.js";
+import { markdownInline, oneLine, semver, tomlLine } from "../../quote/index.js";
 import { readRuntime } from "../assets.js";
 import type { EmitOptions, EmittedFile, Target } from "../target.js";
 import { emitClient, emitErrors } from "./emit-client.js";
@@ -39,7 +39,7 @@ export function emitRust(document: Model, options: EmitOptions): EmittedFile[] {
     name: options.packageName,
     lib: options.packageName.replaceAll("-", "_"),
     title: markdownInline(title),
-    version: /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version) ? version : "0.0.0",
+    version: semver(version),
     description: tomlLine(
       `A typed JSON-RPC client for ${title} ${version}, generated from its OpenRPC document`,
     ),
