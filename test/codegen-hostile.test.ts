@@ -182,6 +182,37 @@ function injected(t: string[]): unknown {
 
 const docs = fc.sample(fc.array(nasty, { minLength: 12, maxLength: 12 }), { seed: 25, numRuns: 2 });
 
+/**
+ * Wire values a literal must escape where the READMEs' programs hold them (a by-name example's params
+ * as JSON in a Go or Rust raw string, the server URL), and tags that are lone surrogates: Go decodes
+ * each as U+FFFD, so two such tags are one Go value (a switch may not repeat a case).
+ */
+function literals(): unknown {
+  const doc = base();
+  (doc as Record<string, unknown>).servers = [{ name: "s", url: `http://h/${RAW_IN_LITERAL}` }];
+  doc.methods = [
+    {
+      name: "m",
+      paramStructure: "by-name",
+      params: [{ name: "s", required: true, schema: { type: "string" } }],
+      result: { name: "r", schema: { $ref: "#/components/schemas/T" } },
+      examples: [
+        {
+          name: "e",
+          params: [{ name: "s", value: RAW_IN_LITERAL }],
+          result: { name: "r", value: { t: "\ud800" } },
+        },
+      ],
+    },
+  ];
+  const variant = (t: string) => ({ type: "object", required: ["t"], properties: { t: { const: t } } });
+  doc.components.schemas = {
+    T: { oneOf: [variant("\ud800"), variant("\udc00"), variant("\ufffd")] },
+    K: { type: "string", enum: ["\ud800", "\udc00", `x${RAW_IN_LITERAL}\ud83d`] },
+  };
+  return doc;
+}
+
 describe("hostile text and names: a package that builds, in every language", () => {
   for (const lang of LANGS) {
     it(`${lang}: metacharacters in every text field, runtime names as schema names`, {
@@ -194,8 +225,8 @@ describe("hostile text and names: a package that builds, in every language", () 
         ctx.skip(`${lang} skipped: ${why}`);
         return;
       }
-      for (const t of docs) {
-        const file = write(injected(t));
+      for (const doc of [...docs.map(injected), literals()]) {
+        const file = write(doc);
         const out = join(root, `${lang}-${n++}`);
         const g = await codegen(file, lang, out);
         expect(g.code, g.stderr).toBe(0);
