@@ -4,7 +4,7 @@
 
 import type { Method, Model, Type } from "../../model/types.js";
 import type { Names } from "../../naming/namer.js";
-import { jsonText } from "../../quote/index.js";
+import { tsString } from "../../quote/index.js";
 import { docLines, jsdoc } from "./jsdoc.js";
 import { renderType, type TypeOptions } from "./render-types.js";
 
@@ -21,12 +21,12 @@ export function emitErrors(model: Model, names: Names): string {
         : undefined;
     return `${jsdoc([`${e.code}: ${e.message}`, e.docs.description, reasons])}export class ${cls} extends RpcError {
   static readonly code = ${e.code};
-  static readonly wireMessage = ${jsonText(e.message)};
+  static readonly wireMessage = ${tsString(e.message)};
   declare readonly code: ${e.code};
   declare readonly data: ${data};
   constructor(message: string, data: unknown) {
     super(${e.code}, message, data);
-    this.name = ${jsonText(cls)};
+    this.name = ${tsString(cls)};
   }
 }`;
   });
@@ -91,18 +91,18 @@ function method(m: Method, model: Model, names: Names): string {
     // Sent by the server to this client: register what answers it.
     if (result === undefined)
       return `${doc}  on${cap(name)}(handler: (params: ${argTypes}) => void): void {
-    this.connection.onNotification(${jsonText(m.name)}, handler as (params: unknown) => void);
+    this.connection.onNotification(${tsString(m.name)}, handler as (params: unknown) => void);
   }`;
     return `${doc}  handle${cap(name)}(handler: (params: ${argTypes}) => ${result} | Promise<${result}>): void {
-    this.connection.onRequest(${jsonText(m.name)}, handler as (params: unknown) => unknown);
+    this.connection.onRequest(${tsString(m.name)}, handler as (params: unknown) => unknown);
   }`;
   }
   if (result === undefined)
     return `${doc}  ${name}(${params.join(", ")}): void {
-    this.connection.notify(${jsonText(m.name)}, ${wire});
+    this.connection.notify(${tsString(m.name)}, ${wire});
   }`;
   return `${doc}  ${name}(${[...params, "options?: CallOptions"].join(", ")}): Promise<${result}> {
-    return this.connection.request(${jsonText(m.name)}, ${wire}, options, [${errors}]) as Promise<${result}>;
+    return this.connection.request(${tsString(m.name)}, ${wire}, options, [${errors}]) as Promise<${result}>;
   }`;
 }
 
@@ -135,7 +135,7 @@ export function emitClient(m: Model, names: Names, upload: boolean): string {
 ${imports.join("\n")}
 
 /** The document's first server (variables at their defaults), or undefined when it lists none. */
-export const DEFAULT_URL: string | undefined = ${server ? jsonText(server.defaultUrl) : "undefined"};
+export const DEFAULT_URL: string | undefined = ${server ? tsString(server.defaultUrl) : "undefined"};
 
 ${jsdoc([`A client for ${m.info.title} ${m.info.version}.`, m.info.description])}export class Client {
   constructor(readonly connection: Connection) {}

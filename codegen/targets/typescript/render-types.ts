@@ -4,7 +4,7 @@
 
 import type { Decl, IntegerType, Model, Type } from "../../model/types.js";
 import type { Names } from "../../naming/namer.js";
-import { jsonText } from "../../quote/index.js";
+import { jsonText, tsString } from "../../quote/index.js";
 import { docLines, jsdoc } from "./jsdoc.js";
 
 export type TypeOptions = {
@@ -18,7 +18,7 @@ export type TypeOptions = {
 };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-export const propertyKey = (wire: string): string => (IDENTIFIER.test(wire) ? wire : jsonText(wire));
+export const propertyKey = (wire: string): string => (IDENTIFIER.test(wire) ? wire : tsString(wire));
 
 const SAFE = new Set(["int32", "uint32", "int53"]);
 const integer = (t: IntegerType, o: TypeOptions): string =>
