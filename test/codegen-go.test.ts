@@ -217,6 +217,41 @@ describe.skipIf(goMissing)("Go packages for any document (skipped: no `go` toolc
     expect(r.code, r.stdout + r.stderr).toBe(0);
   });
 
+  it("imports follow the code: prose naming a package, or a schema named `json`, adds none; `` and '' stay as gofmt makes them", {
+    timeout: 300_000,
+  }, async () => {
+    const prose = "see json.Marshal and context.Background(); it''s ``quoted`` ''twice''";
+    const doc = {
+      openrpc: "1.2.6",
+      info: { title: "imports", version: "1.0.0", description: prose },
+      methods: [
+        {
+          name: "m",
+          description: prose,
+          params: [{ name: "j", schema: { $ref: "#/components/schemas/json" } }],
+          result: { name: "r", schema: { $ref: "#/components/schemas/Pet" } },
+        },
+      ],
+      components: {
+        schemas: {
+          Pet: {
+            type: "object",
+            description: prose,
+            properties: { name: { type: "string", description: prose } },
+          },
+          json: { type: "object", description: "schema json.", properties: { v: { type: "string" } } },
+        },
+      },
+    };
+    const files = emitGo(readDocument(doc as never), { packageName: "imports" });
+    const types = files.find((f) => f.path === "types_gen.go")!.content;
+    expect(types).not.toContain('"encoding/json"');
+    const dir = write(temp("zc-go-imports-"), files);
+    const built = await goHarness.build(dir);
+    expect(built.code, built.stdout + built.stderr).toBe(0);
+    expect(`${built.stdout}${built.stderr}`.trim()).toBe("");
+  });
+
   it("documents of arbitrary names, texts and shapes build, vet and are gofmt-clean", {
     timeout: 900_000,
   }, async () => {
@@ -234,6 +269,8 @@ describe.skipIf(goMissing)("Go packages for any document (skipped: no `go` toolc
         "ctx",
         "1st",
         "a b",
+        "json",
+        "context",
       ),
     );
     const prose = fc.oneof(
@@ -242,6 +279,7 @@ describe.skipIf(goMissing)("Go packages for any document (skipped: no `go` toolc
         "Title\n\nSub Heading\n\nText.",
         "  indented\n- item\n1. one\n# head\n\n[x]: https://e.example",
         "*/ ``` \u2028 \ufeff \r\n tab\there",
+        "see json.Marshal, context.Background(); it''s ``quoted''",
       ),
     );
     const schema: fc.Arbitrary<object> = fc.letrec<{ s: object }>((tie) => ({

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { FORBIDDEN } from "../codegen/quote/index.js";
 import { HARNESSES } from "./helpers/codegen-corpus/index.js";
 import { BIN, requireBuild, run } from "./helpers/proc-daemon.js";
 
@@ -58,7 +59,17 @@ const META = [
   "\u2028",
   "\u2029",
   "\u0085",
+  "\u007f",
+  "\u009b",
+  "\ufeff",
+  "\u202e",
+  "\ud83d\ude00",
+  "\ud800",
   "\t",
+  "''",
+  "``",
+  "json.Marshal",
+  "context.Background()",
   "}}",
   "{{",
   "<!--",
@@ -108,7 +119,15 @@ const RUNTIME_NAMES = [
   "NotificationHandler",
   "Socket",
   "Http",
+  // Go's standard packages the generated code imports: a schema so named must not decide an import.
+  "json",
+  "context",
 ];
+
+/** Text that names Go packages (an import decided by text would be unused) and gofmt's `` and '' quotes. */
+const GO_PROSE = "see json.Marshal, context.Background() and fmt.Errorf; ``quoted'' ''twice``";
+/** Characters a string literal must escape: DEL, C1 (NEL, CSI), BOM, line separator, right-to-left override. */
+const RAW_IN_LITERAL = "a\u007fb\u0085c\u009bd\ufeffe\u2028f\u202eg";
 
 function injected(t: string[]): unknown {
   const doc = base();
@@ -120,16 +139,31 @@ function injected(t: string[]): unknown {
     license: { name: `MIT${at(2)}`, url: `https://x/${at(3)}` },
     contact: { name: at(4), email: "a@b.c", url: `https://y/${at(5)}` },
   } as never;
+  (doc as Record<string, unknown>).servers = [{ name: at(1), url: `http://h/${at(2)}`, description: at(3) }];
   doc.methods = [
     {
       name: "m",
       summary: at(6),
-      description: at(7),
+      description: `${at(7)} ${GO_PROSE}`,
       params: [
         { name: "p", description: at(8), required: false, schema: { $ref: "#/components/schemas/Uploads" } },
       ],
       result: { name: "r", description: at(9), schema: { $ref: "#/components/schemas/Client" } },
       examples: [{ name: at(10), params: [], result: { name: "r", value: { s: at(11) } } }],
+      errors: [
+        { code: 1, message: at(4), data: { type: "string" } },
+        { code: 2, message: `${RAW_IN_LITERAL}${at(5)}` },
+      ],
+    },
+    // By-name params named as Object.prototype's members (TypeScript checks `{}` against inherited ones).
+    {
+      name: "n",
+      paramStructure: "by-name",
+      params: ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"].map((name) => ({
+        name,
+        schema: { type: "string" },
+      })),
+      result: { name: "r", schema: { type: "string", enum: [RAW_IN_LITERAL, at(6)] } },
     },
   ];
   for (const [i, name] of RUNTIME_NAMES.entries())
@@ -148,6 +182,37 @@ function injected(t: string[]): unknown {
 
 const docs = fc.sample(fc.array(nasty, { minLength: 12, maxLength: 12 }), { seed: 25, numRuns: 2 });
 
+/**
+ * Wire values a literal must escape where the READMEs' programs hold them (a by-name example's params
+ * as JSON in a Go or Rust raw string, the server URL), and tags that are lone surrogates: Go decodes
+ * each as U+FFFD, so two such tags are one Go value (a switch may not repeat a case).
+ */
+function literals(): unknown {
+  const doc = base();
+  (doc as Record<string, unknown>).servers = [{ name: "s", url: `http://h/${RAW_IN_LITERAL}` }];
+  doc.methods = [
+    {
+      name: "m",
+      paramStructure: "by-name",
+      params: [{ name: "s", required: true, schema: { type: "string" } }],
+      result: { name: "r", schema: { $ref: "#/components/schemas/T" } },
+      examples: [
+        {
+          name: "e",
+          params: [{ name: "s", value: RAW_IN_LITERAL }],
+          result: { name: "r", value: { t: "\ud800" } },
+        },
+      ],
+    },
+  ];
+  const variant = (t: string) => ({ type: "object", required: ["t"], properties: { t: { const: t } } });
+  doc.components.schemas = {
+    T: { oneOf: [variant("\ud800"), variant("\udc00"), variant("\ufffd")] },
+    K: { type: "string", enum: ["\ud800", "\udc00", `x${RAW_IN_LITERAL}\ud83d`] },
+  };
+  return doc;
+}
+
 describe("hostile text and names: a package that builds, in every language", () => {
   for (const lang of LANGS) {
     it(`${lang}: metacharacters in every text field, runtime names as schema names`, {
@@ -160,14 +225,22 @@ describe("hostile text and names: a package that builds, in every language", () 
         ctx.skip(`${lang} skipped: ${why}`);
         return;
       }
-      for (const t of docs) {
-        const file = write(injected(t));
+      for (const doc of [...docs.map(injected), literals()]) {
+        const file = write(doc);
         const out = join(root, `${lang}-${n++}`);
         const g = await codegen(file, lang, out);
         expect(g.code, g.stderr).toBe(0);
-        // Nothing of the document's text reaches a file raw as a control character.
-        for (const f of files(out))
-          expect(readFileSync(f, "utf8"), f).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+        // Nothing of the document's text reaches a file raw as a control character, a line or paragraph
+        // separator, an invisible formatting character or a lone surrogate, in any file.
+        for (const f of files(out)) {
+          const text = readFileSync(f, "utf8");
+          const raw = new RegExp(FORBIDDEN.source).exec(text);
+          expect(
+            raw &&
+              `${JSON.stringify(raw[0])} at ${raw.index}: ${JSON.stringify(text.slice(raw.index - 40, raw.index + 40))}`,
+            f,
+          ).toBeNull();
+        }
         const b = await harness.build(out);
         expect(b.code, `${lang} build of ${file}:\n${b.stdout}\n${b.stderr}`).toBe(0);
       }
@@ -184,10 +257,11 @@ function files(dir: string): string[] {
 describe("metadata: a document's text never adds a dependency", () => {
   const doc = base();
   doc.info = {
-    title: "meta",
-    version: "1.0.0",
+    // Non-BMP characters survive; a version no manifest can take (a wheel's file name holds it) is 0.0.0.
+    title: "meta \u{1f600}",
+    version: `1.${"0".repeat(100_000)}`,
     description: "d\nRequires-Dist: evil-desc",
-    license: { name: "MIT\nRequires-Dist: evil-license" },
+    license: { name: "MIT\nRequires-Dist: evil-license \u{1f600}" },
     contact: { name: 'x\n[dependencies]\nevil = "1"', email: "a@b.c" },
   } as never;
   it("python: the built wheel's METADATA has no Requires-Dist; Cargo.toml, go.mod and package.json none either", {
@@ -201,12 +275,17 @@ describe("metadata: a document's text never adds a dependency", () => {
       expect(g.code, g.stderr).toBe(0);
     }
     expect(readFileSync(join(root, "meta-rust", "Cargo.toml"), "utf8")).not.toMatch(/^evil/m);
+    expect(readFileSync(join(root, "meta-rust", "Cargo.toml"), "utf8")).toMatch(/^version = "0\.0\.0"$/m);
+    const pyproject = readFileSync(join(root, "meta-python", "pyproject.toml"), "utf8");
+    expect(pyproject).toMatch(/^version = "0\.0\.0"$/m);
+    expect(pyproject).toContain("meta \u{1f600}");
     expect(readFileSync(join(root, "meta-go", "go.mod"), "utf8")).not.toMatch(/require/);
     const pkg = JSON.parse(readFileSync(join(root, "meta-ts", "package.json"), "utf8")) as Record<
       string,
       unknown
     >;
     expect(JSON.stringify(pkg.dependencies ?? {})).not.toContain("evil");
+    expect(pkg.version).toBe("0.0.0");
     expect(readFileSync(join(root, "meta-python", "pyproject.toml"), "utf8")).not.toMatch(/^Requires-Dist/m);
     if (spawnSync("python3", ["-m", "pip", "--version"]).status !== 0) return;
     const wheels = join(root, "wheels");
@@ -239,7 +318,9 @@ describe("metadata: a document's text never adds a dependency", () => {
     expect(meta.status, meta.stderr).toBe(0);
     const header = meta.stdout.split("\n\n")[0]!;
     expect(header).not.toMatch(/^Requires-Dist/m);
-    expect(header).toMatch(/^License: MIT Requires-Dist: evil-license$/m);
+    expect(header).toMatch(/^License: MIT Requires-Dist: evil-license \u{1f600}$/mu);
+    expect(header).toMatch(/^Summary: .*meta \u{1f600}/mu);
+    expect(header).toMatch(/^Version: 0\.0\.0$/m);
   });
 });
 

@@ -47,10 +47,14 @@ def _project() -> dict[str, Any]:
     return project
 
 
+_NOT_IN_HEADER = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]+")
+
+
 def _header(value: object) -> str:
     """A METADATA header value on one line: a line break in a value would start a header of its own
-    (``MIT\nRequires-Dist: x`` would add a dependency), so every control character becomes a space."""
-    return re.sub(r"[\x00-\x1f\x7f\x85\u2028\u2029]+", " ", str(value)).strip()
+    (``MIT\nRequires-Dist: x`` would add a dependency), so every control character, line or paragraph
+    separator and invisible formatting character becomes a space."""
+    return _NOT_IN_HEADER.sub(" ", str(value)).strip()
 
 
 def _metadata(project: dict[str, Any]) -> str:

@@ -2,7 +2,7 @@
 // arguments by position or one params struct by name), hooks for the server's calls, an error type each.
 import type { ErrorDecl, Method, Model } from "../../model/types.js";
 import { pascal } from "../../naming/words.js";
-import { aligned, comment, docTexts, type GoNames, goString, type Row } from "./names.js";
+import { aligned, comment, docTexts, type GoNames, goString, type Row, usesPackage } from "./names.js";
 import type { GoTypes } from "./types.js";
 
 const UPLOAD = ["file/upload/begin", "file/upload/chunk", "file/upload/commit"];
@@ -113,7 +113,7 @@ export function emitClient(model: Model, names: GoNames, types: GoTypes, pkg: st
 type uploadResult = ${commit ? types.result(commit) : "json.RawMessage"}
 `);
   const body = methods.join("\n");
-  const imports = ["context", "encoding/json"].filter((i) => body.includes(`${i.split("/").pop()}.`));
+  const imports = ["context", "encoding/json"].filter((i) => usesPackage(body, i));
   return `${comment([
     `Package ${pkg} is a client for ${model.info.title} ${model.info.version}, generated from its OpenRPC document.`,
     model.info.description,

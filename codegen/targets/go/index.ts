@@ -9,7 +9,7 @@ import { markdownInline } from "../../quote/index.js";
 import { readRuntime } from "../assets.js";
 import type { EmitOptions, EmittedFile, Target } from "../target.js";
 import { emitClient, emitErrors, hasUpload } from "./client.js";
-import { goNames } from "./names.js";
+import { goNames, usesPackage } from "./names.js";
 import { readmeExample } from "./readme-example.js";
 import { GoTypes } from "./types.js";
 
@@ -37,7 +37,7 @@ export function generateGo(document: Model, pkg: string, banner = BANNER) {
   const decls = [...model.types.values()].map((d) => types.render(d));
   if (types.registrations.length > 0) decls.push(`func init() {\n${types.registrations.join("")}}\n`);
   const file = (body: string): string =>
-    `${banner}\n\npackage ${pkg}\n${/\bjson\./.test(body) ? '\nimport "encoding/json"\n' : ""}\n${body}`;
+    `${banner}\n\npackage ${pkg}\n${usesPackage(body, "encoding/json") ? '\nimport "encoding/json"\n' : ""}\n${body}`;
   const runtime = hasUpload(model) ? [...RUNTIME, "rpc_upload.go"] : RUNTIME;
   const files: EmittedFile[] = [
     { path: "client_gen.go", content: `${banner}\n\n${client}` },

@@ -4,6 +4,7 @@
 import type { Docs, ErrorDecl, Method, Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { goNaming } from "../../naming/tables/go.js";
+import { commentText, goString } from "../../quote/index.js";
 
 const WORDS =
   "ACL API ASCII CPU CSS DNS EOF GUID HTML HTTP HTTPS ID IDs IP JSON PID RPC SHA256 SQL SSH TCP TLS TTL";
@@ -57,25 +58,24 @@ export function goNames(model: Model) {
 // these characters, `.` only inside a word and `'` only in `'s`.
 const HEADING = /^\p{Lu}(.*[\p{L}\p{Nd}])?$/u;
 const NOT_HEADING = /[;:!?+*/=[\]{}_^°&§~%#@<">\\]|\.( |$)|'(?!s( |$))/;
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\ufeff]/g;
 const LINK = /^\[(.*?)\]:([ \t].*:\/\/.*)$/;
 
-/** A Go string literal: JSON's escapes are Go's, but for lone surrogates; a BOM is an error in Go source. */
-export const goString = (s: string): string =>
-  JSON.stringify(s.replace(/[\ud800-\udfff]/gu, "\ufffd")).replaceAll("\ufeff", "\\ufeff");
+/** A Go string literal (quote/): a BOM is an error in Go source, so it is escaped like every control. */
+export { goString };
 
 /**
  * `//` comment lines from document text, in a form gofmt (Go ≥ 1.19 reformats doc comments)
  * leaves unchanged: no leading indentation (a code block or list to gofmt), no control characters,
- * and a full stop after a one-line paragraph that gofmt would take for a heading.
+ * a full stop after a one-line paragraph that gofmt would take for a heading, and `` and '' already
+ * the typographic quotes gofmt makes of them.
  */
 export function comment(texts: (string | undefined)[], indent = ""): string {
   const lines = (p: string): string[] => p.split("\n").flatMap((l) => (l.trim() === "" ? [] : [l.trim()]));
   const paragraphs = texts
     .flatMap((t) =>
-      (t ?? "")
-        .replace(/\r\n?/g, "\n")
-        .replace(CONTROL, "")
+      commentText(t ?? "")
+        .replaceAll("``", "\u201c")
+        .replaceAll("''", "\u201d")
         .split(/\n\s*\n/)
         .map(lines),
     )
@@ -120,3 +120,18 @@ export const func = (header: string, stmt = ""): string =>
   header.length + stmt.length < 100
     ? `${header} {${stmt === "" ? "" : ` ${stmt} `}}\n`
     : `${header} {\n${stmt === "" ? "" : `\t${stmt}\n`}}\n`;
+
+/**
+ * Go source with its comments, string literals and rune literals blanked out: what is left is code,
+ * so an import is decided by the code that uses it, never by a document's text in a comment or a string
+ * (`see json.Marshal` in a description, a schema named `json`).
+ */
+export function goCode(src: string): string {
+  return src.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|`[^`]*`|'(?:[^'\\\n]|\\.)*'/g, (m) =>
+    m.startsWith("//") || m.startsWith("/*") ? " " : '""',
+  );
+}
+
+/** Whether Go code `src` uses package `pkg` (its last path element followed by a dot), comments and strings aside. */
+export const usesPackage = (src: string, pkg: string): boolean =>
+  new RegExp(`(?<![\\w.])${pkg.split("/").pop()}\\.`).test(goCode(src));

@@ -4,6 +4,7 @@
 // into the generated struct; a method whose params cannot be shown that way is called in a comment.
 import { firstSuccess, paramsJson } from "../../model/first-example.js";
 import type { Method, Model } from "../../model/types.js";
+import { jsonText } from "../../quote/index.js";
 import { params } from "./client.js";
 import { type GoNames, goString } from "./names.js";
 import type { GoTypes } from "./types.js";
@@ -23,7 +24,8 @@ function call(
   if (m.paramStructure !== "by-name" || list.length !== 1 || example === undefined) return undefined;
   const [, type] = list[0] as [string, string];
   if (!type.startsWith("*")) return undefined;
-  const json = paramsJson(example);
+  // JSON with every character it may hold raw escaped (quote/jsonText): it sits in a raw string.
+  const json = jsonText(JSON.parse(paramsJson(example)));
   if (json.includes("`")) return undefined;
   return {
     setup: [

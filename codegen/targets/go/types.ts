@@ -210,8 +210,13 @@ ${func(`func (v *${impl}) UnmarshalJSON(data []byte) error`, "return decodeValue
     const one = `It is one of ${all.map((i) => `*${i}`).join(", ")}.`;
     parts.unshift(`${comment([...head, one])}type ${name} interface {\n\t${marker}()\n}\n`);
     parts.push(all.map((i) => func(`func (*${i}) ${marker}()`)).join("\n"));
+    // Tags that are one Go value (lone surrogates, which Go decodes as U+FFFD) take the first variant:
+    // a switch may not repeat a case.
+    const seen = new Set<string>();
     const cases = tag?.values.map((value, i) => {
       const v = typeof value === "number" ? `float64(${value})` : goLiteral(value as string | boolean);
+      if (seen.has(v)) return "";
+      seen.add(v);
       return `\t\tcase ${v}:\n\t\t\treturn new(${impls[i]})\n`;
     });
     const body = tag

@@ -2,13 +2,14 @@
 // (backslashes, `"""`, control characters), one-line `#` comments, literals for JSON values; and the
 // import lines for the names a module uses (collected while rendering, never guessed from the text).
 import type { Docs } from "../../model/types.js";
+import { commentText, pyString } from "../../quote/index.js";
 
 /** A value as a Python literal: JSON strings are valid Python strings; `true` → `True`. */
 export function pyLiteral(v: string | number | boolean | null): string {
   if (v === null) return "None";
   if (typeof v === "boolean") return v ? "True" : "False";
   if (typeof v === "number") return Number.isInteger(v) ? BigInt(v).toString() : String(v);
-  return JSON.stringify(v);
+  return pyString(v);
 }
 
 /** A Python tuple display: `()`, `(A,)`, `(A, B)`. */
@@ -18,11 +19,12 @@ export const tuple = (items: string[]): string => `(${items.join(", ")}${items.l
 export function docstring(docs: Docs, pad: string, blank = false, add: (string | undefined)[] = []): string {
   const summary = docs.summary !== docs.description ? docs.summary : undefined;
   const deprecated = docs.deprecated ? ".. deprecated:: in the document" : undefined;
-  const text = [summary, docs.description, ...add, deprecated]
-    .filter((l): l is string => l !== undefined && l.trim() !== "")
-    .join("\n\n")
+  const text = commentText(
+    [summary, docs.description, ...add, deprecated]
+      .filter((l): l is string => l !== undefined && l.trim() !== "")
+      .join("\n\n"),
+  )
     .trim()
-    .replace(/\r\n?/g, "\n")
     .replaceAll("\\", "\\\\")
     // A quote next to another quote, or last, is escaped: no run of them can close the string early.
     .replace(/"/g, (q, i: number, all: string) =>
@@ -36,8 +38,7 @@ export function docstring(docs: Docs, pad: string, blank = false, add: (string |
 }
 
 /** `  # text` on one line (the reason a schema is typed as any JSON). */
-export const comment = (text: string): string =>
-  `  # ${text.replace(/[\x00-\x1f\x7f\x85\u2028\u2029]+/g, " ").trimEnd()}`;
+export const comment = (text: string): string => `  # ${commentText(text).replace(/\s+/g, " ").trimEnd()}`;
 
 /**
  * Where the names a module may use come from; any other name is a declaration in `.types`. Each is a

@@ -4,6 +4,7 @@
 // `encode`), so only decoding is written per type. Every name used goes into a `Uses` set.
 import type { Decl, Member, Model, ObjectDecl, Type } from "../../model/types.js";
 import type { Names } from "../../naming/namer.js";
+import { pyString } from "../../quote/index.js";
 import { comment, docstring, importsFor, pyLiteral, tuple, type Uses } from "./py-text.js";
 
 /** Per kind: the annotation and the decoder, `%` standing for the inner type's (arrays, maps, nullable). */
@@ -166,7 +167,7 @@ ${encode.join("\n")}
     if (this.isClass(d)) return this.object(d as ObjectDecl, name, uses);
     uses.add("TypeAlias").add("JsonValue").add("_c");
     const alias = (expr: string, decode: string, note = ""): string =>
-      `${name}: TypeAlias = ${quoted ? JSON.stringify(expr) : expr}${note}\n${docstring(d.docs, "")}\n\ndef decode_${name}(value: JsonValue) -> ${name}:\n${decode}`;
+      `${name}: TypeAlias = ${quoted ? pyString(expr) : expr}${note}\n${docstring(d.docs, "")}\n\ndef decode_${name}(value: JsonValue) -> ${name}:\n${decode}`;
     switch (d.kind) {
       case "object":
         return alias("JsonValue", "    return value", comment("no declared members: any JSON"));

@@ -12,7 +12,7 @@ import { firstSuccess, paramsJson } from "../../model/first-example.js";
 import type { Method, Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { rustNaming } from "../../naming/tables/rust.js";
-import { markdownInline, oneLine, tomlLine } from "../../quote/index.js";
+import { jsonText, markdownInline, oneLine, semver, tomlLine } from "../../quote/index.js";
 import { readRuntime } from "../assets.js";
 import type { EmitOptions, EmittedFile, Target } from "../target.js";
 import { emitClient, emitErrors } from "./emit-client.js";
@@ -39,7 +39,7 @@ export function emitRust(document: Model, options: EmitOptions): EmittedFile[] {
     name: options.packageName,
     lib: options.packageName.replaceAll("-", "_"),
     title: markdownInline(title),
-    version: /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version) ? version : "0.0.0",
+    version: semver(version),
     description: tomlLine(
       `A typed JSON-RPC client for ${title} ${version}, generated from its OpenRPC document`,
     ),
@@ -95,7 +95,8 @@ function exampleCall(m: Method, r: Rust): string {
     return `    ${returned}.${method}()?;\n${shown}\n`;
   const example = firstSuccess(m);
   if (m.paramStructure === "by-name" && m.paramsObject && example) {
-    const json = paramsJson(example);
+    // JSON with every character it may hold raw escaped (quote/jsonText): it sits in a raw string.
+    const json = jsonText(JSON.parse(paramsJson(example)));
     const t = r.names.type(m.paramsObject.name);
     return `    let params: ${t} =
         serde_json::from_str(${rustRaw(json)}).expect("the example's params");

@@ -6,6 +6,7 @@
 // code block marked `text`, so rustdoc never reads a document's Go or JSON sample as a Rust doctest
 // (the package also sets `doctest = false`).
 // The fixed text around them is in templates (runtime/*.in), filled in by `fill`.
+import { commentText, rustString } from "../../quote/index.js";
 import { readRuntime } from "../assets.js";
 
 type Vars = Record<string, string | boolean>;
@@ -26,12 +27,8 @@ function render(text: string, vars: Vars): string {
 const TAG = /\{\{([#^])(\w+)\}\}([\s\S]*?)\{\{\/\2\}\}|\{\{(\w+)\}\}/g;
 
 export function rustdoc(lines: (string | undefined)[], indent = ""): string {
-  const text = lines
-    .filter((l): l is string => l !== undefined && l.trim() !== "")
-    .join("\n\n")
-    .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
+  const text = commentText(lines.filter((l): l is string => l !== undefined && l.trim() !== "").join("\n\n"))
     .replaceAll("\t", "    ")
-    .replace(BIDI, "")
     .trimEnd();
   if (text === "") return "";
   let fence: string | undefined;
@@ -49,19 +46,5 @@ export function rustdoc(lines: (string | undefined)[], indent = ""): string {
   return out.map((l) => `${indent}///${l === "" ? "" : ` ${l}`}\n`).join("");
 }
 
-const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
-
-export function rustStr(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"' || ch === "\\") out += `\\${ch}`;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\t") out += "\\t";
-    else if (c >= 0xd800 && c <= 0xdfff) out += "\\u{fffd}";
-    else if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0) || new RegExp(BIDI.source).test(ch))
-      out += `\\u{${c.toString(16)}}`;
-    else out += ch;
-  }
-  return `${out}"`;
-}
+/** A Rust string literal (quote/). */
+export const rustStr = rustString;

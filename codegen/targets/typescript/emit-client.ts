@@ -1,8 +1,10 @@
 // src/client.ts and src/errors.ts of a generated package: one method per OpenRPC method, its params
 // as TypeScript callers expect them (typed positional arguments for by-position methods, one typed
 // object for by-name ones) and sent the way the document says; results typed; errors as classes.
+
 import type { Method, Model, Type } from "../../model/types.js";
 import type { Names } from "../../naming/namer.js";
+import { tsString } from "../../quote/index.js";
 import { docLines, jsdoc } from "./jsdoc.js";
 import { renderType, type TypeOptions } from "./render-types.js";
 
@@ -19,12 +21,12 @@ export function emitErrors(model: Model, names: Names): string {
         : undefined;
     return `${jsdoc([`${e.code}: ${e.message}`, e.docs.description, reasons])}export class ${cls} extends RpcError {
   static readonly code = ${e.code};
-  static readonly wireMessage = ${JSON.stringify(e.message)};
+  static readonly wireMessage = ${tsString(e.message)};
   declare readonly code: ${e.code};
   declare readonly data: ${data};
   constructor(message: string, data: unknown) {
     super(${e.code}, message, data);
-    this.name = ${JSON.stringify(cls)};
+    this.name = ${tsString(cls)};
   }
 }`;
   });
@@ -37,12 +39,22 @@ export const declaredErrors = [${[...model.errors.values()].map((e) => names.err
 }
 
 /** How one method is called: its TypeScript parameters and the params value sent. */
-function signature(m: Method, names: Names): { params: string[]; wire: string; argTypes: string } {
+function signature(
+  m: Method,
+  model: Model,
+  names: Names,
+): { params: string[]; wire: string; argTypes: string } {
   const type = (t: Type): string => renderType(t, names, TYPES);
   if (m.paramStructure === "by-name") {
     const object = m.paramsObject ? type(m.paramsObject) : "Record<string, unknown>";
+    // An optional member named like one of Object.prototype's (`constructor`, `toString`) is checked
+    // against the inherited one: `{}` is not assignable then, though it is a valid value of the type.
+    const decl = m.paramsObject && model.types.get(m.paramsObject.name);
+    const inherited =
+      decl?.kind === "object" && decl.members.some((x) => !x.required && x.name in Object.prototype);
+    const empty = inherited ? ` = {} as ${object}` : " = {}";
     return {
-      params: [`params: ${object}${m.paramsOptional ? " = {}" : ""}`],
+      params: [`params: ${object}${m.paramsOptional ? empty : ""}`],
       wire: "params",
       argTypes: object,
     };
@@ -63,7 +75,7 @@ function signature(m: Method, names: Names): { params: string[]; wire: string; a
 
 function method(m: Method, model: Model, names: Names): string {
   const name = names.method(m);
-  const { params, wire, argTypes } = signature(m, names);
+  const { params, wire, argTypes } = signature(m, model, names);
   const paramDocs = m.params
     .filter((p) => m.paramStructure === "by-position" && (p.docs.description ?? p.docs.summary) !== undefined)
     .map((p) => `@param ${names.param(m, p.name)} ${p.docs.description ?? p.docs.summary}`);
@@ -79,18 +91,18 @@ function method(m: Method, model: Model, names: Names): string {
     // Sent by the server to this client: register what answers it.
     if (result === undefined)
       return `${doc}  on${cap(name)}(handler: (params: ${argTypes}) => void): void {
-    this.connection.onNotification(${JSON.stringify(m.name)}, handler as (params: unknown) => void);
+    this.connection.onNotification(${tsString(m.name)}, handler as (params: unknown) => void);
   }`;
     return `${doc}  handle${cap(name)}(handler: (params: ${argTypes}) => ${result} | Promise<${result}>): void {
-    this.connection.onRequest(${JSON.stringify(m.name)}, handler as (params: unknown) => unknown);
+    this.connection.onRequest(${tsString(m.name)}, handler as (params: unknown) => unknown);
   }`;
   }
   if (result === undefined)
     return `${doc}  ${name}(${params.join(", ")}): void {
-    this.connection.notify(${JSON.stringify(m.name)}, ${wire});
+    this.connection.notify(${tsString(m.name)}, ${wire});
   }`;
   return `${doc}  ${name}(${[...params, "options?: CallOptions"].join(", ")}): Promise<${result}> {
-    return this.connection.request(${JSON.stringify(m.name)}, ${wire}, options, [${errors}]) as Promise<${result}>;
+    return this.connection.request(${tsString(m.name)}, ${wire}, options, [${errors}]) as Promise<${result}>;
   }`;
 }
 
@@ -123,7 +135,7 @@ export function emitClient(m: Model, names: Names, upload: boolean): string {
 ${imports.join("\n")}
 
 /** The document's first server (variables at their defaults), or undefined when it lists none. */
-export const DEFAULT_URL: string | undefined = ${server ? JSON.stringify(server.defaultUrl) : "undefined"};
+export const DEFAULT_URL: string | undefined = ${server ? tsString(server.defaultUrl) : "undefined"};
 
 ${jsdoc([`A client for ${m.info.title} ${m.info.version}.`, m.info.description])}export class Client {
   constructor(readonly connection: Connection) {}

@@ -7,17 +7,13 @@ import { clientModel } from "../../model/client-model.js";
 import type { Model } from "../../model/types.js";
 import { createNames } from "../../naming/namer.js";
 import { typescriptNaming } from "../../naming/tables/typescript.js";
-import { markdownCode, markdownInline, oneLine } from "../../quote/index.js";
+import { jsonText, markdownCode, markdownInline, oneLine, semver } from "../../quote/index.js";
 import { readRuntime } from "../assets.js";
 import type { EmitOptions, EmittedFile, Target } from "../target.js";
 import { BANNER, emitClient, emitErrors } from "./emit-client.js";
 import { renderTypes } from "./render-types.js";
 
 const UPLOAD = ["file/upload/begin", "file/upload/chunk", "file/upload/commit"];
-
-/** A semver for package.json: the document's version when it is one, else 0.0.0. */
-const semver = (v: string): string =>
-  /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(v) ? v : "0.0.0";
 
 export function emitTypescript(document: Model, options: EmitOptions): EmittedFile[] {
   // What a person would not write twice is written once in a client package (client-model.ts).
@@ -29,9 +25,9 @@ export function emitTypescript(document: Model, options: EmitOptions): EmittedFi
   return [
     {
       path: "package.json",
-      content: `${JSON.stringify(packageJson(model, options.packageName), null, 2)}\n`,
+      content: `${jsonText(packageJson(model, options.packageName), 2)}\n`,
     },
-    { path: "tsconfig.json", content: `${JSON.stringify(TSCONFIG, null, 2)}\n` },
+    { path: "tsconfig.json", content: `${jsonText(TSCONFIG, 2)}\n` },
     {
       path: "README.md",
       content: readme(model, options.packageName, first ? names.method(first) : undefined),

@@ -1,8 +1,10 @@
 // The model's types as TypeScript: one declaration per model declaration (interfaces for objects,
 // union types for enums and unions, aliases for the rest), members under their wire names. Used for
 // every generated package's src/types.ts and for our own generated/types.ts.
+
 import type { Decl, IntegerType, Model, Type } from "../../model/types.js";
 import type { Names } from "../../naming/namer.js";
+import { jsonText, tsString } from "../../quote/index.js";
 import { docLines, jsdoc } from "./jsdoc.js";
 
 export type TypeOptions = {
@@ -16,7 +18,7 @@ export type TypeOptions = {
 };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-export const propertyKey = (wire: string): string => (IDENTIFIER.test(wire) ? wire : JSON.stringify(wire));
+export const propertyKey = (wire: string): string => (IDENTIFIER.test(wire) ? wire : tsString(wire));
 
 const SAFE = new Set(["int32", "uint32", "int53"]);
 const integer = (t: IntegerType, o: TypeOptions): string =>
@@ -37,7 +39,7 @@ function expr(t: Type, names: Names, o: TypeOptions): { text: string; union: boo
       return { text, union: text.includes("|") };
     }
     case "literal":
-      return { text: JSON.stringify(t.value), union: false };
+      return { text: jsonText(t.value), union: false };
     case "array": {
       const item = expr(t.items, names, o);
       const one = item.union ? `(${item.text})` : item.text;
@@ -82,7 +84,7 @@ export function renderDecl(d: Decl, names: Names, o: TypeOptions): string {
       return `${doc}export interface ${name} {\n${lines.join("\n")}${lines.length > 0 ? "\n" : ""}}`;
     }
     case "enum":
-      return `${doc}export type ${name} = ${d.values.map((v) => JSON.stringify(v.value)).join(" | ")};`;
+      return `${doc}export type ${name} = ${d.values.map((v) => jsonText(v.value)).join(" | ")};`;
     case "tagged":
       return `${doc}export type ${name} = ${d.variants.map((v) => type(v.type)).join(" | ")};`;
     case "union":
