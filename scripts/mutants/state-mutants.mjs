@@ -7,7 +7,8 @@ export const STATE_MUTANTS = [
     area: "durability",
     suite: ["config"],
     file: "src/config/config-service.ts",
-    search: "    if (!live) throw rpcErrors.invalidConfig({ errors: this.withNewEntryHints(problems, entries) });",
+    search:
+      "    if (!live) throw rpcErrors.invalidConfig({ errors: this.withNewEntryHints(problems, entries) });",
     replace: `    if (!live) {
       await writeConfigFileDurably(configFilePath(this.configDir), stored);
       throw rpcErrors.invalidConfig({ errors: this.withNewEntryHints(problems, entries) });
