@@ -27,6 +27,15 @@ const TOO_SLOW: Merged = {
   error: `schema too large: merging its allOf took longer than ${MAX_MERGE_MS / 1000} s`,
 };
 
+/** How many `$ref`s one flattening may follow, one inside the other (each is a level of recursion). */
+export const MAX_REF_HOPS = 200;
+const TOO_DEEP: Merged = {
+  error: `schema too large: its allOf follows a $ref chain longer than ${MAX_REF_HOPS}`,
+};
+
+/** A merge that failed because the document is too large (exit 1), not because the schemas disagree. */
+export const tooLarge = (m: Merged): boolean => "error" in m && m.error.startsWith("schema too large");
+
 function budget(view: DocumentView): Work {
   const known = work.get(view);
   if (known) return known;
@@ -60,6 +69,7 @@ function flattenOnce(view: DocumentView, schema: unknown, seen: Set<string>): Me
   const ref = str(own(schema, "$ref"));
   if (ref !== undefined) {
     if (seen.has(ref)) return { schema: nullProto() };
+    if (seen.size >= MAX_REF_HOPS) return TOO_DEEP;
     const r = view.resolve(ref);
     if ("error" in r) return { error: r.error };
     return flatten(view, r.value, new Set([...seen, ref]));

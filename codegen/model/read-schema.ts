@@ -5,7 +5,7 @@
 // expressed exactly is `any` with a reason, noted with its JSON Pointer.
 import { pascal, typeName as pascalName } from "../naming/words.js";
 import { arr, child, type DocumentView, isObj, num, type Obj, own, str } from "./document-view.js";
-import { mergeAllOf, nullVariant, requiredAlternatives } from "./merge-schema.js";
+import { mergeAllOf, nullVariant, requiredAlternatives, tooLarge } from "./merge-schema.js";
 import { readObject, readUnion } from "./read-compound.js";
 import {
   annotationsOnly,
@@ -25,6 +25,12 @@ import {
 import type { Decl, Docs, EnumDecl, JsonSchema, Note, Origin, RefType, Type } from "./types.js";
 
 const ANY: Type = { kind: "any" };
+/**
+ * How deep one schema may be read, counting each level of nesting and each `$ref` followed (SPEC §19):
+ * the textual cap (hostile-input.ts, 128 levels) does not see depth reached through `$ref` chains, and
+ * a chain of 1,000 `{items: {$ref: next}}` schemas overflowed the stack. Past it: exit 1 at the pointer.
+ */
+export const MAX_SCHEMA_DEPTH = 256;
 const ref = (name: string): RefType => ({ kind: "ref", name });
 
 type Identity = { name: string; docs: Docs; origin: Origin; source: JsonSchema };
@@ -39,6 +45,9 @@ export class SchemaReader {
   /** Declarations being read (internal: read-compound.ts). */
   readonly building = new Set<string>();
   private readonly following = new Set<string>();
+  /** Schemas being read, one inside the other (capped at MAX_SCHEMA_DEPTH). */
+  private depth = 0;
+  private tooDeep = false;
   private readonly recursive = new Set<string>();
   /** Inline declarations by shape, so identical inline objects share one declaration. */
   private readonly shapes = new Map<string, string>();
@@ -93,6 +102,11 @@ export class SchemaReader {
     const t = this.read(schema, pointer, named.name, named);
     this.building.delete(named.name);
     const inner = canBeNull && t.kind === "nullable" ? t.type : t;
+    if (this.aliasCycle(inner, named.name)) {
+      // `A: {$ref: B}, B: {$ref: A}` (or a schema that is only an allOf of itself): no type at all.
+      this.error(pointer, "a cycle of $ref aliases: the schema names no type, only itself");
+      return this.targets.get(pointer)!;
+    }
     if (!(inner.kind === "ref" && inner.name === named.name)) {
       this.addDecl({
         kind: "alias",
@@ -104,6 +118,21 @@ export class SchemaReader {
       });
     }
     return this.targets.get(pointer)!;
+  }
+
+  /** Does `t` lead back to `name` through aliases only (no object, union or enum declared on the way)? */
+  private aliasCycle(t: Type, name: string): boolean {
+    let cur = t;
+    // A longer cycle is refused by the depth cap first: reading it nests one level per alias.
+    for (let hops = 0; hops <= MAX_SCHEMA_DEPTH; hops++) {
+      if (cur.kind === "nullable") cur = cur.type;
+      if (cur.kind !== "ref") return false;
+      if (cur.name === name) return !this.decls.has(name);
+      const d = this.decls.get(cur.name);
+      if (d?.kind !== "alias") return false;
+      cur = d.type;
+    }
+    return false;
   }
 
   private allowsNull(s: Obj): boolean {
@@ -120,6 +149,24 @@ export class SchemaReader {
    * (components and `$ref` targets) gives the exact name and origin for the top-level declaration.
    */
   read(schema: unknown, pointer: string, hint: string, named?: Named): Type {
+    if (this.depth >= MAX_SCHEMA_DEPTH) {
+      // Reported once, at the deepest pointer; every read above it unwinds with `any`.
+      if (this.tooDeep) return ANY;
+      this.tooDeep = true;
+      return this.error(
+        pointer,
+        `schema nested deeper than ${MAX_SCHEMA_DEPTH} levels (counting each $ref followed)`,
+      );
+    }
+    this.depth++;
+    try {
+      return this.readSchema(schema, pointer, hint, named);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private readSchema(schema: unknown, pointer: string, hint: string, named?: Named): Type {
     if (schema === true || schema === undefined) return ANY;
     if (schema === false) return this.fallback(pointer, "a `false` schema: no value is valid");
     if (!isObj(schema)) return this.fallback(pointer, "not a schema");
@@ -251,7 +298,8 @@ export class SchemaReader {
     )
       return this.read(members[0], child(pointer, "allOf", 0), hint, named);
     const merged = mergeAllOf(this.view, [rest, ...members]);
-    if ("error" in merged) return this.fallback(pointer, merged.error);
+    if ("error" in merged)
+      return tooLarge(merged) ? this.error(pointer, merged.error) : this.fallback(pointer, merged.error);
     return this.read(merged.schema, pointer, hint, named);
   }
 

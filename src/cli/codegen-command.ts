@@ -45,6 +45,9 @@ export type CodegenOptions = {
 /** SPEC §19: any document generates within 20 s or fails with exit 1 saying why. */
 export const TIME_BUDGET_MS = 20_000;
 
+/** How many of a refused document's problems are listed. */
+const MAX_PROBLEMS_SHOWN = 50;
+
 const langs = (): string => TARGETS.map((t) => t.lang).join(", ");
 
 export function codegenCommand(
@@ -155,8 +158,11 @@ function checkDocument(doc: unknown, o: CodegenOptions, warn: (line: string) => 
   const fail = (): never => {
     const unique = [...new Set(problems)];
     const n = unique.length;
+    // A hostile document can have thousands (one per link of a long chain): the first ones say enough.
+    const shown = unique.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p}`);
+    if (n > MAX_PROBLEMS_SHOWN) shown.push(`  … and ${n - MAX_PROBLEMS_SHOWN} more`);
     throw new CliError(
-      `${o.openrpc} is not a valid OpenRPC document (${count(n, "problem")}, nothing written):\n${unique.map((p) => `  ${p}`).join("\n")}`,
+      `${o.openrpc} is not a valid OpenRPC document (${count(n, "problem")}, nothing written):\n${shown.join("\n")}`,
       Exit.failed,
     );
   };
