@@ -122,3 +122,93 @@ describe("a schema that is only a $ref to itself names no type: exit 1 at its po
     expect(readdirSync(r.out).length).toBeGreaterThan(0);
   });
 });
+
+describe("work is bounded: an enum of 300,000 values, a pattern RE2 runs slowly", () => {
+  const bigEnum = (count: number) =>
+    doc(ref("Kind"), { Kind: { type: "string", enum: Array.from({ length: count }, (_, i) => `v${i}`) } });
+
+  it("an enum of 300,000 values generates in every language in seconds (was a stack overflow; 100,000 took 65 s)", async () => {
+    const started = Date.now();
+    const r = await check(write(bigEnum(300_000)));
+    expect(r.code, r.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it("the budget stops a long stage inside its loop, not after it (budget shortened in-process)", async () => {
+    const { codegenCommand } = await import("../src/cli/codegen-command.js");
+    const path = write(bigEnum(300_000));
+    const started = Date.now();
+    let thrown: unknown;
+    try {
+      codegenCommand({ openrpc: path, check: true, timeBudgetMs: 1 }, () => {});
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toMatchObject({ exitCode: 1, message: expect.stringMatching(/longer than its budget/) });
+    // The whole run takes 5 s; stopped at the first check past the deadline, it takes a fraction.
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  const xEvil = (pattern: string) => ({
+    ...doc({ type: "string" }),
+    "x-extensions": [
+      {
+        name: "x-evil",
+        version: "1.0.0",
+        description: "d",
+        summary: "s",
+        restricted: ["methodObject"],
+        openrpcExtension: "0.0.0-development",
+        schema: { type: "string", pattern },
+      },
+    ],
+  });
+  const alternation = (count: number) =>
+    `^(${Array.from({ length: count }, (_, i) => `(a{${i + 1}})`).join("|")})*$`;
+
+  for (const [what, count] of [
+    ["longer than RE2 is given", 999],
+    ["compiled to a program too large for its input", 300],
+  ] as const)
+    it(`a pattern ${what} is not checked, with a warning, within the budget`, async () => {
+      const d = xEvil(alternation(count));
+      (d.methods[0] as Record<string, unknown>)["x-evil"] = "a".repeat(1000);
+      const started = Date.now();
+      const r = await check(write(d));
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/warning: pattern "\^\(\(a\{1\}\).*was not checked/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+});
+
+describe("x-extension schemas Ajv cannot compile are the document's problem: exit 1 at the extension", () => {
+  for (const [what, schema] of [
+    ["an $id of the JSON Schema meta-schema", { $id: "https://meta.json-schema.tools", type: "string" }],
+    ["an $id of the OpenRPC meta-schema", { $id: "https://meta.open-rpc.org/", type: "string" }],
+    ["a recursive $id", { $id: "r", type: "array", items: { $ref: "#" } }],
+    ["an unknown type", { type: "foo" }],
+    [
+      "a $ref into its own definitions",
+      { definitions: { d0: { type: "string" } }, $ref: "#/definitions/d0" },
+    ],
+    ["a $ref to a missing definition", { $ref: "#/definitions/nope" }],
+  ] as const)
+    it(what, async () => {
+      const d = {
+        ...doc({ type: "string" }),
+        "x-extensions": [
+          {
+            name: "x-evil",
+            version: "1.0.0",
+            description: "d",
+            summary: "s",
+            restricted: ["methodObject"],
+            openrpcExtension: "0.0.0-development",
+            schema,
+          },
+        ],
+      };
+      (d.methods[0] as Record<string, unknown>)["x-evil"] = "x";
+      await refused(check(write(d)), /\/x-extensions\/0\/schema: cannot apply the document's x-extensions/);
+    });
+});

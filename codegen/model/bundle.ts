@@ -17,6 +17,7 @@
 // exits 1), and no byte of a file is ever echoed: a file that is not JSON is reported by name only.
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { checkDeadline } from "./deadline.js";
 import { escapeSegment, isObj, type Obj } from "./document-view.js";
 
 export type BundleResult = { document: Obj; warnings: string[]; errors: string[] };
@@ -93,9 +94,10 @@ class Bundler {
   private rewrite(value: unknown, file: string): void {
     const stack: unknown[] = [value];
     while (stack.length > 0) {
+      checkDeadline("reading the files external $refs name");
       const cur = stack.pop();
       if (Array.isArray(cur)) {
-        stack.push(...cur);
+        for (const v of cur) stack.push(v); // not push(...cur): 300,000 arguments overflow the stack
         continue;
       }
       if (!isObj(cur)) continue;

@@ -8,6 +8,7 @@
 //   contact, terms of service) lose their line breaks too, so no text can start a new line of package
 //   metadata. Wire values (enum values, consts, defaults, examples) are left exactly as written: each
 //   target writes them through its own string-literal quoting.
+import { checkDeadline } from "./deadline.js";
 import { escapeSegment, isObj } from "./document-view.js";
 
 export const MAX_DEPTH = 128;
@@ -27,6 +28,7 @@ export function inputProblems(document: unknown): InputProblem[] {
     { value: document, pointer: "", depth: 0 },
   ];
   while (stack.length > 0) {
+    checkDeadline("reading the document");
     const { value, pointer, depth } = stack.pop()!;
     if (typeof value === "number" && !Number.isFinite(value)) {
       problems.push({
@@ -56,9 +58,10 @@ export function withSafeProse<T>(document: T): T {
   const copy = structuredClone(document);
   const stack: unknown[] = [copy];
   while (stack.length > 0) {
+    checkDeadline("reading the document");
     const cur = stack.pop();
     if (Array.isArray(cur)) {
-      stack.push(...cur);
+      for (const v of cur) stack.push(v); // not push(...cur): 300,000 arguments overflow the stack
       continue;
     }
     if (!isObj(cur)) continue;

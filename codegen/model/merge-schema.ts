@@ -2,6 +2,7 @@
 // keyword by keyword (properties united, a property two members both define becomes the allOf of
 // both, required united, types intersected, the first title and description kept). Raw JSON Schema
 // in, raw out: the schema reader then reads the result like any other schema.
+import { checkDeadline } from "./deadline.js";
 import { arr, type DocumentView, isObj, type Obj, own, str } from "./document-view.js";
 
 type Merged = { schema: Obj } | { error: string };
@@ -48,6 +49,7 @@ function budget(view: DocumentView): Work {
 function flatten(view: DocumentView, schema: unknown, seen: Set<string>): Merged {
   if (!isObj(schema)) return flattenOnce(view, schema, seen);
   const w = budget(view);
+  checkDeadline("merging the document's allOf schemas");
   if (++w.steps > MAX_MERGE_STEPS) return TOO_LARGE;
   if ((w.steps & 1023) === 0 && Date.now() - w.started > MAX_MERGE_MS) return TOO_SLOW;
   let bySeen = w.memo.get(schema);

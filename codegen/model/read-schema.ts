@@ -4,6 +4,7 @@
 // `oneOf`/`anyOf` of objects sharing a required `const` member is a tagged union. What cannot be
 // expressed exactly is `any` with a reason, noted with its JSON Pointer.
 import { pascal, typeName as pascalName } from "../naming/words.js";
+import { checkDeadline } from "./deadline.js";
 import { arr, child, type DocumentView, isObj, num, type Obj, own, str } from "./document-view.js";
 import { mergeAllOf, nullVariant, requiredAlternatives, tooLarge } from "./merge-schema.js";
 import { readObject, readUnion } from "./read-compound.js";
@@ -158,6 +159,7 @@ export class SchemaReader {
         `schema nested deeper than ${MAX_SCHEMA_DEPTH} levels (counting each $ref followed)`,
       );
     }
+    checkDeadline("reading the document's schemas");
     this.depth++;
     try {
       return this.readSchema(schema, pointer, hint, named);
@@ -263,13 +265,15 @@ export class SchemaReader {
 
   private readEnum(schema: Obj, pointer: string, hint: string, named?: Named): Type {
     const all = arr(own(schema, "enum"));
-    const values: (string | number | boolean)[] = [];
+    // A Set, not `includes`: an enum of 100,000 values took seconds (SPEC §19: work is bounded).
+    const unique = new Set<string | number | boolean>();
     for (const v of all) {
       if (v === null) continue;
       if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean")
         return this.fallback(pointer, "an `enum` with object or array values");
-      if (!values.includes(v)) values.push(v);
+      unique.add(v);
     }
+    const values = [...unique];
     const withNull = all.includes(null) ? nullable : (t: Type): Type => t;
     if (values.length === 0) return { kind: "null" };
     if (values.length === 1) return withNull({ kind: "literal", value: values[0]! });
