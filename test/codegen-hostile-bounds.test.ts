@@ -212,3 +212,31 @@ describe("x-extension schemas Ajv cannot compile are the document's problem: exi
       await refused(check(write(d)), /\/x-extensions\/0\/schema: cannot apply the document's x-extensions/);
     });
 });
+
+describe("external $refs that read nothing, and what messages echo", () => {
+  for (const [what, target] of [
+    ["a URL", "http://127.0.0.1:1/x.json"],
+    ["a missing file", "missing.json#/S"],
+    ["a backslash path", "..\\\\x.json"],
+    ["a NUL inside", "a\u0000b.json"],
+  ] as const)
+    it(`${what}: exit 1 naming the $ref, not any JSON with a warning`, async () => {
+      await refused(check(write(doc({ $ref: target }))), /external \$ref refused: \$ref /);
+    });
+
+  it("a $ref's control characters are escaped on stderr, never written raw", async () => {
+    const r = await refused(
+      check(write(doc({ $ref: "\u001b[2J\u001b]0;pwned\u0007\u009bmissing.json" }))),
+      /\\u001b\[2J\\u001b\]0;pwned\\u0007\\u009bmissing\.json/,
+    );
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it("a pointer with control characters is escaped too", async () => {
+    const r = await refused(
+      check(write(doc(ref("A\u001b]0;x\u0007"), { "A\u001b]0;x\u0007": { $ref: "#/nowhere" } }))),
+      /A\\u001b\]0;x\\u0007/,
+    );
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+});

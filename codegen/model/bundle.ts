@@ -8,8 +8,10 @@
 // chose; a key the root already uses for something else gets `_2`, `_3`. References inside a copied
 // value are relative to the file it came from and are followed the same way. Files are looked for next
 // to the file that names them, then (as Starknet's own tooling does) in each directory above it, up to
-// the ref root. A reference that reads nothing (a URL, a missing file, a pointer that goes nowhere)
-// becomes "any JSON" with a description saying why, and a warning.
+// the ref root. A reference that reads nothing (a URL, a missing file, a pointer that goes nowhere) is an
+// error naming the $ref (SPEC §19: anything else is exit 1): a client whose type silently became "any
+// JSON" is not the client the document describes. The value is still made any JSON in the document
+// returned, with a description saying why, for readers that go on regardless.
 //
 // A document is hostile input (SPEC §19): a file is read only when it lies below the ref root (the
 // document's folder, or --ref-root DIR) once links are resolved, is a regular file (never /dev/zero, a
@@ -130,7 +132,11 @@ class Bundler {
       return undefined;
     }
     if (target === undefined) {
-      this.warnings.push(`${file}: cannot find ${filePart} for $ref ${ref}`);
+      this.errors.push(
+        /^[a-z][a-z0-9+.-]*:/i.test(filePart) && !filePart.startsWith("file:")
+          ? `$ref ${ref} (in ${file}): a URL; only files below the ref root are read`
+          : `$ref ${ref} (in ${file}): cannot find ${filePart} below the ref root ${this.refRoot}`,
+      );
       return undefined;
     }
     const key = `${target}#${pointer}`;
@@ -152,7 +158,7 @@ class Bundler {
     }
     const value = this.pointAt(loaded, pointer);
     if (value === undefined) {
-      this.warnings.push(`${file}: $ref ${ref} points at nothing in ${target}`);
+      this.errors.push(`$ref ${ref} (in ${file}): points at nothing in ${target}`);
       return undefined;
     }
     const segments = pointer

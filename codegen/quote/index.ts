@@ -14,6 +14,15 @@ export function oneLine(text: string): string {
   return text.replace(BREAKING, " ").replace(/ {2,}/g, " ").trim();
 }
 
+/**
+ * A document's text in a message on the terminal (SPEC §19): every control character, DEL, C1 control
+ * (0x9b is CSI), line separator and lone surrogate written as its JSON escape (`\u001b`), so no escape
+ * sequence, bell or OSC title reaches the terminal and no text starts a line of its own.
+ */
+export function terminalText(text: string): string {
+  return text.replace(BREAKING, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** A TOML basic string: JSON's escapes are TOML's; DEL, C1 and U+2028/9 escaped too, a lone surrogate replaced. */
 export function tomlString(text: string): string {
   return JSON.stringify(

@@ -24,6 +24,7 @@ import {
   withSafeProse,
 } from "../../codegen/model/index.js";
 import { withNativeIntegers } from "../../codegen/model/native-integers.js";
+import { terminalText } from "../../codegen/quote/index.js";
 import { findTarget, TARGETS } from "../../codegen/targets/index.js";
 import { CliError, Exit, usageError } from "./exit-codes.js";
 
@@ -175,7 +176,7 @@ function checkDocument(doc: unknown, o: CodegenOptions, warn: (line: string) => 
     const unique = [...new Set(problems)];
     const n = unique.length;
     // A hostile document can have thousands (one per link of a long chain): the first ones say enough.
-    const shown = unique.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p}`);
+    const shown = unique.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${terminalText(p)}`);
     if (n > MAX_PROBLEMS_SHOWN) shown.push(`  … and ${n - MAX_PROBLEMS_SHOWN} more`);
     throw new CliError(
       `${o.openrpc} is not a valid OpenRPC document (${count(n, "problem")}, nothing written):\n${shown.join("\n")}`,
@@ -193,7 +194,7 @@ function checkDocument(doc: unknown, o: CodegenOptions, warn: (line: string) => 
   // Another file's schemas and errors, named by an external $ref, join the document first.
   if (doc !== null && typeof doc === "object" && !Array.isArray(doc)) {
     const bundled = bundleExternalRefs(doc as Record<string, unknown>, o.openrpc!, o.refRoot);
-    for (const w of bundled.warnings) warn(`warning: ${w}`);
+    for (const w of bundled.warnings) warn(`warning: ${terminalText(w)}`);
     for (const e of bundled.errors) problems.push(`external $ref refused: ${e}`);
     if (bundled.errors.length > 0) fail();
     doc = bundled.document;
@@ -203,7 +204,8 @@ function checkDocument(doc: unknown, o: CodegenOptions, warn: (line: string) => 
   // value no target can write, so the document is refused here with them and its other problems.
   const tooBig = problems.length > 0;
   doc = withSafeProse(doc);
-  for (const p of validateDocument(doc, (line) => warn(`warning: ${line}`))) problems.push(formatProblem(p));
+  for (const p of validateDocument(doc, (line) => warn(`warning: ${terminalText(line)}`)))
+    problems.push(formatProblem(p));
   if (problems.length > 0 && !tooBig) fail();
   const model = readDocument(doc);
   for (const n of model.notes.filter((n) => n.severity === "error"))
