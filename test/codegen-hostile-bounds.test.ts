@@ -240,3 +240,45 @@ describe("external $refs that read nothing, and what messages echo", () => {
     expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 });
+
+describe("prose is made safe in schema keywords only, never in data values", () => {
+  it("a title or description inside a default, const, enum or example value is left as written", async () => {
+    const { readDocument, withSafeProse } = await import("../codegen/model/index.js");
+    const value = { title: "keep\u0007me", description: "line\nbreak" };
+    const d = doc(ref("default"), {
+      default: {
+        type: "object",
+        description: "bell\u0007here",
+        properties: {
+          title: { type: "string", description: "p\u0007" },
+          o: { type: "object", default: value },
+        },
+        default: value,
+        examples: [value],
+      },
+      K: { const: value },
+      E: { enum: [value] },
+    });
+    (d.methods[0] as Record<string, unknown>).examples = [
+      { name: "e", description: "a\u0007b", params: [], result: { name: "r", value } },
+    ];
+    const safe = withSafeProse(d) as typeof d;
+    const schemas = safe.components.schemas as Record<string, Record<string, unknown>>;
+    expect(schemas.default!.description).toBe("bell here");
+    expect((schemas.default!.properties as Record<string, { description: string }>).title!.description).toBe(
+      "p ",
+    );
+    expect(schemas.default!.default).toEqual(value);
+    expect(schemas.default!.examples).toEqual([value]);
+    expect((schemas.default!.properties as Record<string, { default: unknown }>).o!.default).toEqual(value);
+    expect(schemas.K!.const).toEqual(value);
+    expect(schemas.E!.enum).toEqual([value]);
+    const example = (
+      safe.methods[0] as unknown as { examples: { description: string; result: { value: unknown } }[] }
+    ).examples[0]!;
+    expect(example.description).toBe("a b");
+    expect(example.result.value).toEqual(value);
+    const model = readDocument(d);
+    expect(model.methods[0]!.examples[0]!.result?.value).toEqual(value);
+  });
+});

@@ -4,9 +4,10 @@
 //   Infinity, which no target can spell), each problem with its JSON Pointer;
 // - makes the document's prose safe for every format it lands in as a comment or metadata: control
 //   characters (NUL included), DEL and the Unicode line and paragraph separators become spaces in every
-//   `title`, `summary` and `description`, and `info`'s one-line texts (title, version, license,
-//   contact, terms of service) lose their line breaks too, so no text can start a new line of package
-//   metadata. Wire values (enum values, consts, defaults, examples) are left exactly as written: each
+//   `title`, `summary` and `description` keyword (never in data: a `title` member of a default,
+//   const, enum or example value is that value's, left as written), and `info`'s one-line texts
+//   (title, version, license, contact, terms of service) lose their line breaks too, so no text can
+//   start a new line of package metadata. Wire values (enum values, consts, defaults, examples) are left exactly as written: each
 //   target writes them through its own string-literal quoting.
 import { checkDeadline } from "./deadline.js";
 import { escapeSegment, isObj } from "./document-view.js";
@@ -53,22 +54,46 @@ export function inputProblems(document: unknown): InputProblem[] {
   return problems;
 }
 
+/**
+ * Keys whose values are data (a schema's `default`, `const`, `enum` and `examples`, an example's
+ * `value`, an error's `data`): a `title` or `description` member inside them is a wire value, not prose,
+ * and is left exactly as written.
+ */
+const DATA_KEYS = new Set(["default", "const", "enum", "example", "examples", "value", "data"]);
+/** Where `examples` holds example pairings (prose of their own), not a schema's example values. */
+const EXAMPLE_PAIRINGS = /^\/methods\/[^/]+$|^\/components$/;
+/** Objects whose keys are names (a property, a component, a server variable), never keywords. */
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "definitions",
+  "$defs",
+  "dependentSchemas",
+  "variables",
+]);
+
 /** The document with its prose made safe (a copy; the caller's value is left alone). Assumes inputProblems passed. */
 export function withSafeProse<T>(document: T): T {
   const copy = structuredClone(document);
-  const stack: unknown[] = [copy];
+  const stack: { value: unknown; pointer: string; names: boolean }[] = [
+    { value: copy, pointer: "", names: false },
+  ];
   while (stack.length > 0) {
     checkDeadline("reading the document");
-    const cur = stack.pop();
+    const { value: cur, pointer, names } = stack.pop()!;
     if (Array.isArray(cur)) {
-      for (const v of cur) stack.push(v); // not push(...cur): 300,000 arguments overflow the stack
+      // not push(...cur): 300,000 arguments overflow the stack
+      for (const [i, v] of cur.entries()) stack.push({ value: v, pointer: `${pointer}/${i}`, names: false });
       continue;
     }
     if (!isObj(cur)) continue;
     const node = cur as Record<string, unknown>;
     for (const [k, v] of Object.entries(node)) {
-      if (typeof v === "string" && PROSE_KEYS.has(k)) node[k] = prose(v);
-      else stack.push(v);
+      const at = `${pointer}/${escapeSegment(k)}`;
+      if (names) stack.push({ value: v, pointer: at, names: false });
+      else if (typeof v === "string" && PROSE_KEYS.has(k)) node[k] = prose(v);
+      else if (!DATA_KEYS.has(k) || (k === "examples" && EXAMPLE_PAIRINGS.test(pointer)))
+        stack.push({ value: v, pointer: at, names: NAME_MAPS.has(k) || pointer === "/components" });
     }
   }
   if (isObj(copy)) {
