@@ -229,6 +229,27 @@ describe("external $refs that read nothing, and what messages echo", () => {
       await refused(check(write(doc({ $ref: target }))), /external \$ref refused: \$ref /);
     });
 
+  it("a $ref member inside a data value (a default, an example's value) is data, not a reference", async () => {
+    const d = doc(ref("S"), {
+      S: {
+        type: "object",
+        default: { $ref: "http://127.0.0.1:1/x.json" },
+        examples: [{ $ref: "missing.json" }],
+      },
+    });
+    (d.methods[0] as Record<string, unknown>).examples = [
+      { name: "e", params: [], result: { name: "r", value: { $ref: "missing.json#/S" } } },
+    ];
+    const r = await check(write(d));
+    expect(r.code, r.stderr).toBe(0);
+    const { bundleExternalRefs } = await import("../codegen/model/index.js");
+    const bundled = bundleExternalRefs(d, join(root, "data-refs.json"));
+    expect(bundled.errors).toEqual([]);
+    expect((bundled.document.components as { schemas: { S: unknown } }).schemas.S).toEqual(
+      d.components.schemas.S,
+    );
+  });
+
   it("a $ref's control characters are escaped on stderr, never written raw", async () => {
     const r = await refused(
       check(write(doc({ $ref: "\u001b[2J\u001b]0;pwned\u0007\u009bmissing.json" }))),

@@ -20,7 +20,7 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { checkDeadline } from "./deadline.js";
-import { escapeSegment, isObj, type Obj } from "./document-view.js";
+import { escapeSegment, isObj, type Obj, type Place, structuralMembers } from "./document-view.js";
 
 export type BundleResult = { document: Obj; warnings: string[]; errors: string[] };
 
@@ -92,19 +92,24 @@ class Bundler {
     return { document: this.root, warnings: this.warnings, errors: this.errors };
   }
 
-  /** Rewrites every `$ref` under `value` (which came from `file`) to a local one. */
+  /**
+   * Rewrites every `$ref` under `value` (which came from `file`) to a local one. Data values (a default,
+   * an example's value: structuralMembers) are left alone: a `$ref` member there is data, not a reference.
+   */
   private rewrite(value: unknown, file: string): void {
-    const stack: unknown[] = [value];
+    const stack: Place[] = [{ value, pointer: "", names: false }];
     while (stack.length > 0) {
       checkDeadline("reading the files external $refs name");
-      const cur = stack.pop();
+      const { value: cur, pointer, names } = stack.pop()!;
       if (Array.isArray(cur)) {
-        for (const v of cur) stack.push(v); // not push(...cur): 300,000 arguments overflow the stack
+        // not push(...cur): 300,000 arguments overflow the stack
+        for (const [i, v] of cur.entries())
+          stack.push({ value: v, pointer: `${pointer}/${i}`, names: false });
         continue;
       }
       if (!isObj(cur)) continue;
       const node = cur as Record<string, unknown>;
-      const ref = Object.hasOwn(node, "$ref") ? node.$ref : undefined;
+      const ref = !names && Object.hasOwn(node, "$ref") ? node.$ref : undefined;
       if (typeof ref === "string" && (file !== this.rootPath || !ref.startsWith("#"))) {
         const local = this.localRef(ref, file);
         if (local !== undefined) node.$ref = local;
@@ -114,7 +119,8 @@ class Bundler {
           node.description = typeof node.description === "string" ? `${node.description} (${why})` : why;
         }
       }
-      for (const key of Object.keys(node)) if (key !== "$ref") stack.push(node[key]);
+      for (const [key, child] of structuralMembers(node, pointer, names))
+        if (key !== "$ref" || names) stack.push(child);
     }
   }
 

@@ -7,10 +7,10 @@
 //   `title`, `summary` and `description` keyword (never in data: a `title` member of a default,
 //   const, enum or example value is that value's, left as written), and `info`'s one-line texts
 //   (title, version, license, contact, terms of service) lose their line breaks too, so no text can
-//   start a new line of package metadata. Wire values (enum values, consts, defaults, examples) are left exactly as written: each
-//   target writes them through its own string-literal quoting.
+//   start a new line of package metadata. Wire values (enum values, consts, defaults, examples) are
+//   left exactly as written: each target writes them through its own string-literal quoting.
 import { checkDeadline } from "./deadline.js";
-import { escapeSegment, isObj } from "./document-view.js";
+import { escapeSegment, isObj, type Place, structuralMembers } from "./document-view.js";
 
 export const MAX_DEPTH = 128;
 
@@ -54,30 +54,10 @@ export function inputProblems(document: unknown): InputProblem[] {
   return problems;
 }
 
-/**
- * Keys whose values are data (a schema's `default`, `const`, `enum` and `examples`, an example's
- * `value`, an error's `data`): a `title` or `description` member inside them is a wire value, not prose,
- * and is left exactly as written.
- */
-const DATA_KEYS = new Set(["default", "const", "enum", "example", "examples", "value", "data"]);
-/** Where `examples` holds example pairings (prose of their own), not a schema's example values. */
-const EXAMPLE_PAIRINGS = /^\/methods\/[^/]+$|^\/components$/;
-/** Objects whose keys are names (a property, a component, a server variable), never keywords. */
-const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "definitions",
-  "$defs",
-  "dependentSchemas",
-  "variables",
-]);
-
 /** The document with its prose made safe (a copy; the caller's value is left alone). Assumes inputProblems passed. */
 export function withSafeProse<T>(document: T): T {
   const copy = structuredClone(document);
-  const stack: { value: unknown; pointer: string; names: boolean }[] = [
-    { value: copy, pointer: "", names: false },
-  ];
+  const stack: Place[] = [{ value: copy, pointer: "", names: false }];
   while (stack.length > 0) {
     checkDeadline("reading the document");
     const { value: cur, pointer, names } = stack.pop()!;
@@ -88,12 +68,9 @@ export function withSafeProse<T>(document: T): T {
     }
     if (!isObj(cur)) continue;
     const node = cur as Record<string, unknown>;
-    for (const [k, v] of Object.entries(node)) {
-      const at = `${pointer}/${escapeSegment(k)}`;
-      if (names) stack.push({ value: v, pointer: at, names: false });
-      else if (typeof v === "string" && PROSE_KEYS.has(k)) node[k] = prose(v);
-      else if (!DATA_KEYS.has(k) || (k === "examples" && EXAMPLE_PAIRINGS.test(pointer)))
-        stack.push({ value: v, pointer: at, names: NAME_MAPS.has(k) || pointer === "/components" });
+    for (const [k, child] of structuralMembers(node, pointer, names)) {
+      if (!names && typeof child.value === "string" && PROSE_KEYS.has(k)) node[k] = prose(child.value);
+      else stack.push(child);
     }
   }
   if (isObj(copy)) {
