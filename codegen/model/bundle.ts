@@ -8,8 +8,10 @@
 // chose; a key the root already uses for something else gets `_2`, `_3`. References inside a copied
 // value are relative to the file it came from and are followed the same way. Files are looked for next
 // to the file that names them, then (as Starknet's own tooling does) in each directory above it, up to
-// the ref root. A reference that reads nothing (a URL, a missing file, a pointer that goes nowhere)
-// becomes "any JSON" with a description saying why, and a warning.
+// the ref root. A reference that reads nothing (a URL, a missing file, a pointer that goes nowhere) is an
+// error naming the $ref (SPEC §19: anything else is exit 1): a client whose type silently became "any
+// JSON" is not the client the document describes. The value is still made any JSON in the document
+// returned, with a description saying why, for readers that go on regardless.
 //
 // A document is hostile input (SPEC §19): a file is read only when it lies below the ref root (the
 // document's folder, or --ref-root DIR) once links are resolved, is a regular file (never /dev/zero, a
@@ -17,7 +19,8 @@
 // exits 1), and no byte of a file is ever echoed: a file that is not JSON is reported by name only.
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { escapeSegment, isObj, type Obj } from "./document-view.js";
+import { checkDeadline } from "./deadline.js";
+import { escapeSegment, isObj, type Obj, type Place, structuralMembers } from "./document-view.js";
 
 export type BundleResult = { document: Obj; warnings: string[]; errors: string[] };
 
@@ -89,18 +92,24 @@ class Bundler {
     return { document: this.root, warnings: this.warnings, errors: this.errors };
   }
 
-  /** Rewrites every `$ref` under `value` (which came from `file`) to a local one. */
+  /**
+   * Rewrites every `$ref` under `value` (which came from `file`) to a local one. Data values (a default,
+   * an example's value: structuralMembers) are left alone: a `$ref` member there is data, not a reference.
+   */
   private rewrite(value: unknown, file: string): void {
-    const stack: unknown[] = [value];
+    const stack: Place[] = [{ value, pointer: "", names: false }];
     while (stack.length > 0) {
-      const cur = stack.pop();
+      checkDeadline("reading the files external $refs name");
+      const { value: cur, pointer, names } = stack.pop()!;
       if (Array.isArray(cur)) {
-        stack.push(...cur);
+        // not push(...cur): 300,000 arguments overflow the stack
+        for (const [i, v] of cur.entries())
+          stack.push({ value: v, pointer: `${pointer}/${i}`, names: false });
         continue;
       }
       if (!isObj(cur)) continue;
       const node = cur as Record<string, unknown>;
-      const ref = Object.hasOwn(node, "$ref") ? node.$ref : undefined;
+      const ref = !names && Object.hasOwn(node, "$ref") ? node.$ref : undefined;
       if (typeof ref === "string" && (file !== this.rootPath || !ref.startsWith("#"))) {
         const local = this.localRef(ref, file);
         if (local !== undefined) node.$ref = local;
@@ -110,7 +119,8 @@ class Bundler {
           node.description = typeof node.description === "string" ? `${node.description} (${why})` : why;
         }
       }
-      for (const key of Object.keys(node)) if (key !== "$ref") stack.push(node[key]);
+      for (const [key, child] of structuralMembers(node, pointer, names))
+        if (key !== "$ref" || names) stack.push(child);
     }
   }
 
@@ -128,7 +138,11 @@ class Bundler {
       return undefined;
     }
     if (target === undefined) {
-      this.warnings.push(`${file}: cannot find ${filePart} for $ref ${ref}`);
+      this.errors.push(
+        /^[a-z][a-z0-9+.-]*:/i.test(filePart) && !filePart.startsWith("file:")
+          ? `$ref ${ref} (in ${file}): a URL; only files below the ref root are read`
+          : `$ref ${ref} (in ${file}): cannot find ${filePart} below the ref root ${this.refRoot}`,
+      );
       return undefined;
     }
     const key = `${target}#${pointer}`;
@@ -150,7 +164,7 @@ class Bundler {
     }
     const value = this.pointAt(loaded, pointer);
     if (value === undefined) {
-      this.warnings.push(`${file}: $ref ${ref} points at nothing in ${target}`);
+      this.errors.push(`$ref ${ref} (in ${file}): points at nothing in ${target}`);
       return undefined;
     }
     const segments = pointer

@@ -18,6 +18,42 @@ export const escapeSegment = (key: string): string => key.replaceAll("~", "~0").
 export const child = (pointer: string, ...keys: (string | number)[]): string =>
   [pointer, ...keys.map((k) => escapeSegment(String(k)))].join("/");
 
+/**
+ * Keys whose values are data (a schema's `default`, `const`, `enum` and `examples`, an example's
+ * `value`, an error's `data`): a `title`, `description` or `$ref` member inside them is part of a wire
+ * value, neither prose nor a reference, and is left exactly as written.
+ */
+const DATA_KEYS = new Set(["default", "const", "enum", "example", "examples", "value", "data"]);
+/** Where `examples` holds example pairings (prose of their own), not a schema's example values. */
+const EXAMPLE_PAIRINGS = /^\/methods\/[^/]+$|^\/components$/;
+/** Objects whose keys are names (a property, a component, a server variable), never keywords. */
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "definitions",
+  "$defs",
+  "dependentSchemas",
+  "variables",
+]);
+
+/** A value a walk over the document visits: where it is, and whether its keys are names (not keywords). */
+export type Place = { value: unknown; pointer: string; names: boolean };
+
+/**
+ * The members of `node` (at `pointer`) that a walk over the document's schemas and structure descends
+ * into: every member of a map of names, otherwise every member but data values (DATA_KEYS).
+ */
+export function structuralMembers(node: Obj, pointer: string, names: boolean): [string, Place][] {
+  const out: [string, Place][] = [];
+  for (const [k, value] of Object.entries(node)) {
+    const at = `${pointer}/${escapeSegment(k)}`;
+    if (names) out.push([k, { value, pointer: at, names: false }]);
+    else if (!DATA_KEYS.has(k) || (k === "examples" && EXAMPLE_PAIRINGS.test(pointer)))
+      out.push([k, { value, pointer: at, names: NAME_MAPS.has(k) || pointer === "/components" }]);
+  }
+  return out;
+}
+
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 
 export class DocumentView {

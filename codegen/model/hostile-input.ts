@@ -4,11 +4,13 @@
 //   Infinity, which no target can spell), each problem with its JSON Pointer;
 // - makes the document's prose safe for every format it lands in as a comment or metadata: control
 //   characters (NUL included), DEL and the Unicode line and paragraph separators become spaces in every
-//   `title`, `summary` and `description`, and `info`'s one-line texts (title, version, license,
-//   contact, terms of service) lose their line breaks too, so no text can start a new line of package
-//   metadata. Wire values (enum values, consts, defaults, examples) are left exactly as written: each
-//   target writes them through its own string-literal quoting.
-import { escapeSegment, isObj } from "./document-view.js";
+//   `title`, `summary` and `description` keyword (never in data: a `title` member of a default,
+//   const, enum or example value is that value's, left as written), and `info`'s one-line texts
+//   (title, version, license, contact, terms of service) lose their line breaks too, so no text can
+//   start a new line of package metadata. Wire values (enum values, consts, defaults, examples) are
+//   left exactly as written: each target writes them through its own string-literal quoting.
+import { checkDeadline } from "./deadline.js";
+import { escapeSegment, isObj, type Place, structuralMembers } from "./document-view.js";
 
 export const MAX_DEPTH = 128;
 
@@ -27,6 +29,7 @@ export function inputProblems(document: unknown): InputProblem[] {
     { value: document, pointer: "", depth: 0 },
   ];
   while (stack.length > 0) {
+    checkDeadline("reading the document");
     const { value, pointer, depth } = stack.pop()!;
     if (typeof value === "number" && !Number.isFinite(value)) {
       problems.push({
@@ -54,18 +57,20 @@ export function inputProblems(document: unknown): InputProblem[] {
 /** The document with its prose made safe (a copy; the caller's value is left alone). Assumes inputProblems passed. */
 export function withSafeProse<T>(document: T): T {
   const copy = structuredClone(document);
-  const stack: unknown[] = [copy];
+  const stack: Place[] = [{ value: copy, pointer: "", names: false }];
   while (stack.length > 0) {
-    const cur = stack.pop();
+    checkDeadline("reading the document");
+    const { value: cur, pointer, names } = stack.pop()!;
     if (Array.isArray(cur)) {
-      stack.push(...cur);
+      // not push(...cur): 300,000 arguments overflow the stack
+      for (const [i, v] of cur.entries()) stack.push({ value: v, pointer: `${pointer}/${i}`, names: false });
       continue;
     }
     if (!isObj(cur)) continue;
     const node = cur as Record<string, unknown>;
-    for (const [k, v] of Object.entries(node)) {
-      if (typeof v === "string" && PROSE_KEYS.has(k)) node[k] = prose(v);
-      else stack.push(v);
+    for (const [k, child] of structuralMembers(node, pointer, names)) {
+      if (!names && typeof child.value === "string" && PROSE_KEYS.has(k)) node[k] = prose(child.value);
+      else stack.push(child);
     }
   }
   if (isObj(copy)) {

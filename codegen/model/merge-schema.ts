@@ -2,6 +2,7 @@
 // keyword by keyword (properties united, a property two members both define becomes the allOf of
 // both, required united, types intersected, the first title and description kept). Raw JSON Schema
 // in, raw out: the schema reader then reads the result like any other schema.
+import { checkDeadline } from "./deadline.js";
 import { arr, type DocumentView, isObj, type Obj, own, str } from "./document-view.js";
 
 type Merged = { schema: Obj } | { error: string };
@@ -27,6 +28,15 @@ const TOO_SLOW: Merged = {
   error: `schema too large: merging its allOf took longer than ${MAX_MERGE_MS / 1000} s`,
 };
 
+/** How many `$ref`s one flattening may follow, one inside the other (each is a level of recursion). */
+export const MAX_REF_HOPS = 200;
+const TOO_DEEP: Merged = {
+  error: `schema too large: its allOf follows a $ref chain longer than ${MAX_REF_HOPS}`,
+};
+
+/** A merge that failed because the document is too large (exit 1), not because the schemas disagree. */
+export const tooLarge = (m: Merged): boolean => "error" in m && m.error.startsWith("schema too large");
+
 function budget(view: DocumentView): Work {
   const known = work.get(view);
   if (known) return known;
@@ -39,6 +49,7 @@ function budget(view: DocumentView): Work {
 function flatten(view: DocumentView, schema: unknown, seen: Set<string>): Merged {
   if (!isObj(schema)) return flattenOnce(view, schema, seen);
   const w = budget(view);
+  checkDeadline("merging the document's allOf schemas");
   if (++w.steps > MAX_MERGE_STEPS) return TOO_LARGE;
   if ((w.steps & 1023) === 0 && Date.now() - w.started > MAX_MERGE_MS) return TOO_SLOW;
   let bySeen = w.memo.get(schema);
@@ -60,6 +71,7 @@ function flattenOnce(view: DocumentView, schema: unknown, seen: Set<string>): Me
   const ref = str(own(schema, "$ref"));
   if (ref !== undefined) {
     if (seen.has(ref)) return { schema: nullProto() };
+    if (seen.size >= MAX_REF_HOPS) return TOO_DEEP;
     const r = view.resolve(ref);
     if ("error" in r) return { error: r.error };
     return flatten(view, r.value, new Set([...seen, ref]));

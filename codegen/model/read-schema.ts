@@ -4,8 +4,9 @@
 // `oneOf`/`anyOf` of objects sharing a required `const` member is a tagged union. What cannot be
 // expressed exactly is `any` with a reason, noted with its JSON Pointer.
 import { pascal, typeName as pascalName } from "../naming/words.js";
+import { checkDeadline } from "./deadline.js";
 import { arr, child, type DocumentView, isObj, num, type Obj, own, str } from "./document-view.js";
-import { mergeAllOf, nullVariant, requiredAlternatives } from "./merge-schema.js";
+import { mergeAllOf, nullVariant, requiredAlternatives, tooLarge } from "./merge-schema.js";
 import { readObject, readUnion } from "./read-compound.js";
 import {
   annotationsOnly,
@@ -25,6 +26,12 @@ import {
 import type { Decl, Docs, EnumDecl, JsonSchema, Note, Origin, RefType, Type } from "./types.js";
 
 const ANY: Type = { kind: "any" };
+/**
+ * How deep one schema may be read, counting each level of nesting and each `$ref` followed (SPEC §19):
+ * the textual cap (hostile-input.ts, 128 levels) does not see depth reached through `$ref` chains, and
+ * a chain of 1,000 `{items: {$ref: next}}` schemas overflowed the stack. Past it: exit 1 at the pointer.
+ */
+export const MAX_SCHEMA_DEPTH = 256;
 const ref = (name: string): RefType => ({ kind: "ref", name });
 
 type Identity = { name: string; docs: Docs; origin: Origin; source: JsonSchema };
@@ -39,6 +46,9 @@ export class SchemaReader {
   /** Declarations being read (internal: read-compound.ts). */
   readonly building = new Set<string>();
   private readonly following = new Set<string>();
+  /** Schemas being read, one inside the other (capped at MAX_SCHEMA_DEPTH). */
+  private depth = 0;
+  private tooDeep = false;
   private readonly recursive = new Set<string>();
   /** Inline declarations by shape, so identical inline objects share one declaration. */
   private readonly shapes = new Map<string, string>();
@@ -93,6 +103,11 @@ export class SchemaReader {
     const t = this.read(schema, pointer, named.name, named);
     this.building.delete(named.name);
     const inner = canBeNull && t.kind === "nullable" ? t.type : t;
+    if (this.aliasCycle(inner, named.name)) {
+      // `A: {$ref: B}, B: {$ref: A}` (or a schema that is only an allOf of itself): no type at all.
+      this.error(pointer, "a cycle of $ref aliases: the schema names no type, only itself");
+      return this.targets.get(pointer)!;
+    }
     if (!(inner.kind === "ref" && inner.name === named.name)) {
       this.addDecl({
         kind: "alias",
@@ -104,6 +119,21 @@ export class SchemaReader {
       });
     }
     return this.targets.get(pointer)!;
+  }
+
+  /** Does `t` lead back to `name` through aliases only (no object, union or enum declared on the way)? */
+  private aliasCycle(t: Type, name: string): boolean {
+    let cur = t;
+    // A longer cycle is refused by the depth cap first: reading it nests one level per alias.
+    for (let hops = 0; hops <= MAX_SCHEMA_DEPTH; hops++) {
+      if (cur.kind === "nullable") cur = cur.type;
+      if (cur.kind !== "ref") return false;
+      if (cur.name === name) return !this.decls.has(name);
+      const d = this.decls.get(cur.name);
+      if (d?.kind !== "alias") return false;
+      cur = d.type;
+    }
+    return false;
   }
 
   private allowsNull(s: Obj): boolean {
@@ -120,6 +150,25 @@ export class SchemaReader {
    * (components and `$ref` targets) gives the exact name and origin for the top-level declaration.
    */
   read(schema: unknown, pointer: string, hint: string, named?: Named): Type {
+    if (this.depth >= MAX_SCHEMA_DEPTH) {
+      // Reported once, at the deepest pointer; every read above it unwinds with `any`.
+      if (this.tooDeep) return ANY;
+      this.tooDeep = true;
+      return this.error(
+        pointer,
+        `schema nested deeper than ${MAX_SCHEMA_DEPTH} levels (counting each $ref followed)`,
+      );
+    }
+    checkDeadline("reading the document's schemas");
+    this.depth++;
+    try {
+      return this.readSchema(schema, pointer, hint, named);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private readSchema(schema: unknown, pointer: string, hint: string, named?: Named): Type {
     if (schema === true || schema === undefined) return ANY;
     if (schema === false) return this.fallback(pointer, "a `false` schema: no value is valid");
     if (!isObj(schema)) return this.fallback(pointer, "not a schema");
@@ -216,13 +265,15 @@ export class SchemaReader {
 
   private readEnum(schema: Obj, pointer: string, hint: string, named?: Named): Type {
     const all = arr(own(schema, "enum"));
-    const values: (string | number | boolean)[] = [];
+    // A Set, not `includes`: an enum of 100,000 values took seconds (SPEC §19: work is bounded).
+    const unique = new Set<string | number | boolean>();
     for (const v of all) {
       if (v === null) continue;
       if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean")
         return this.fallback(pointer, "an `enum` with object or array values");
-      if (!values.includes(v)) values.push(v);
+      unique.add(v);
     }
+    const values = [...unique];
     const withNull = all.includes(null) ? nullable : (t: Type): Type => t;
     if (values.length === 0) return { kind: "null" };
     if (values.length === 1) return withNull({ kind: "literal", value: values[0]! });
@@ -251,7 +302,8 @@ export class SchemaReader {
     )
       return this.read(members[0], child(pointer, "allOf", 0), hint, named);
     const merged = mergeAllOf(this.view, [rest, ...members]);
-    if ("error" in merged) return this.fallback(pointer, merged.error);
+    if ("error" in merged)
+      return tooLarge(merged) ? this.error(pointer, merged.error) : this.fallback(pointer, merged.error);
     return this.read(merged.schema, pointer, hint, named);
   }
 

@@ -6,8 +6,9 @@
 import * as jsonSchemaMeta from "@json-schema-tools/meta-schema";
 import { getDocumentExtendedMetaSchema } from "@open-rpc/schema-utils-js";
 import { Ajv, type ErrorObject } from "ajv";
+import { checkDeadline, OutOfTime } from "./deadline.js";
 import { isObj } from "./document-view.js";
-import { linearRegExp } from "./linear-regexp.js";
+import { linearRegExps } from "./linear-regexp.js";
 
 export interface DocumentProblem {
   /** A JSON Pointer into the document (`/methods/3/params/0`), `""` for the root. */
@@ -17,8 +18,14 @@ export interface DocumentProblem {
   schemaPath: string;
 }
 
-/** The problems that make `document` invalid OpenRPC (none: it is valid). */
-export function validateDocument(document: unknown): DocumentProblem[] {
+/**
+ * The problems that make `document` invalid OpenRPC (none: it is valid). `warn` hears about checks
+ * left out to keep the work bounded (a pattern too large to run).
+ */
+export function validateDocument(
+  document: unknown,
+  warn: (line: string) => void = () => {},
+): DocumentProblem[] {
   if (!isObj(document)) return [{ path: "", message: "must be a JSON object", schemaPath: "#/type" }];
   const version = document.openrpc;
   if (typeof version !== "string" || !/^1\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version))
@@ -33,30 +40,143 @@ export function validateDocument(document: unknown): DocumentProblem[] {
   try {
     schema = getDocumentExtendedMetaSchema(document as never) as object;
   } catch (err) {
-    return [
-      {
-        path: "/x-extensions",
-        message: `cannot apply the document's x-extensions: ${(err as Error).message}`,
-        schemaPath: "#",
-      },
-    ];
+    return [extensionProblem("/x-extensions", err)];
   }
-  const ajv = new Ajv({
-    strict: false,
-    allErrors: true,
-    validateFormats: false,
-    logger: false,
-    verbose: true,
-    // The document's own x-extensions schemas carry its patterns: never run them backtracking.
-    code: { regExp: linearRegExp as never },
-  });
-  // The JSON Schema meta-schema the OpenRPC meta-schema refers to (the package types only its TS types).
-  ajv.addSchema(
-    (jsonSchemaMeta as unknown as { jsonSchema: object }).jsonSchema,
-    "https://meta.json-schema.tools",
-  );
-  if (ajv.validate(schema, document)) return [];
-  return mostSpecific(ajv.errors ?? []);
+  const { engine, unchecked } = linearRegExps();
+  const validate = (metaSchema: object): boolean => {
+    const ajv = new Ajv({
+      strict: false,
+      allErrors: true,
+      validateFormats: false,
+      logger: false,
+      verbose: true,
+      // The document's own x-extensions schemas carry its patterns: never run them backtracking.
+      code: { regExp: engine as never },
+    });
+    ajv.addKeyword({
+      keyword: UNIQUE,
+      type: "array",
+      schemaType: "boolean",
+      errors: true,
+      validate: uniqueItems,
+    });
+    // The JSON Schema meta-schema the OpenRPC meta-schema refers to (the package types only its TS types).
+    ajv.addSchema(linearUnique(JSON_SCHEMA_META), "https://meta.json-schema.tools");
+    const ok = ajv.validate(linearUnique(metaSchema), document);
+    errors = ajv.errors ?? [];
+    return ok;
+  };
+  let errors: ErrorObject[] = [];
+  let valid: boolean;
+  try {
+    valid = validate(schema);
+  } catch (err) {
+    // Ajv refused to compile the meta-schema the document's x-extensions made (an invalid schema, a
+    // $ref that goes nowhere, an $id used twice): the document's problem, not codegen's (never exit 70).
+    if (err instanceof OutOfTime) throw err;
+    return [extensionProblem(culprit(document), err)];
+  }
+  for (const line of unchecked) warn(line);
+  if (valid) return [];
+  return mostSpecific(errors);
+}
+
+const JSON_SCHEMA_META = (jsonSchemaMeta as unknown as { jsonSchema: object }).jsonSchema;
+
+function extensionProblem(path: string, err: unknown): DocumentProblem {
+  return {
+    path,
+    message: `cannot apply the document's x-extensions: ${JSON.stringify(String((err as Error)?.message ?? err).slice(0, 300))}`,
+    schemaPath: "#",
+  };
+}
+
+/**
+ * Which x-extension's schema Ajv could not compile: the first that fails on its own (at most 32 are
+ * tried, each a meta-schema compile), else the x-extensions as a whole.
+ */
+function culprit(document: Record<string, unknown>): string {
+  const extensions = document["x-extensions"];
+  if (!Array.isArray(extensions)) return "/x-extensions";
+  for (const [i, extension] of extensions.slice(0, 32).entries()) {
+    try {
+      const alone = getDocumentExtendedMetaSchema({ ...document, "x-extensions": [extension] } as never);
+      const ajv = new Ajv({
+        strict: false,
+        logger: false,
+        validateFormats: false,
+        code: { regExp: linearRegExps().engine as never },
+      });
+      ajv.addKeyword({ keyword: UNIQUE, type: "array", schemaType: "boolean", validate: () => true });
+      ajv.addSchema(linearUnique(JSON_SCHEMA_META), "https://meta.json-schema.tools");
+      ajv.compile(linearUnique(alone as object));
+    } catch {
+      return `/x-extensions/${i}/schema`;
+    }
+  }
+  return "/x-extensions";
+}
+
+/**
+ * Ajv checks `uniqueItems` of items of any type by comparing every pair: an `enum` of 100,000 values
+ * took a minute. Every `uniqueItems: true` of the meta-schemas (and of the document's x-extension
+ * schemas merged into them) becomes this keyword, which compares canonical JSON texts in a Set.
+ */
+const UNIQUE = "x-zeroclaw-unique-items";
+
+function linearUnique<T>(schema: T): T {
+  const copy = structuredClone(schema);
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const cur = stack.pop();
+    if (cur === null || typeof cur !== "object") continue;
+    if (Array.isArray(cur)) {
+      for (const v of cur) stack.push(v);
+      continue;
+    }
+    const node = cur as Record<string, unknown>;
+    if (node.uniqueItems === true) {
+      delete node.uniqueItems;
+      node[UNIQUE] = true;
+    }
+    for (const v of Object.values(node)) stack.push(v);
+  }
+  return copy;
+}
+
+function uniqueItems(this: unknown, on: boolean, data: unknown[]): boolean {
+  const self = uniqueItems as unknown as { errors?: Partial<ErrorObject>[] };
+  self.errors = [];
+  if (!on) return true;
+  const seen = new Map<string, number>();
+  for (const [i, item] of data.entries()) {
+    checkDeadline("validating the document");
+    const key = canonical(item);
+    const j = seen.get(key);
+    if (j !== undefined) {
+      self.errors = [
+        {
+          keyword: "uniqueItems",
+          message: `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+          params: { i, j },
+        },
+      ];
+      return false;
+    }
+    seen.set(key, i);
+  }
+  return true;
+}
+
+/** JSON text with object keys sorted, so equal values (as JSON Schema sees them) have equal texts. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value);
 }
 
 /**

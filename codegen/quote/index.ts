@@ -35,6 +35,15 @@ const u4 = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4,
 /** Every character JSON.stringify leaves raw that FORBIDDEN names (it escapes C0 and lone surrogates). */
 const JSON_RAW = new RegExp(`[\\x7f-\\x9f\\u2028\\u2029${INVISIBLE}]`, "g");
 
+/**
+ * A document's text in a message on the terminal (SPEC §19): every control character, DEL, C1 control
+ * (0x9b is CSI), line separator and lone surrogate written as its JSON escape (`\u001b`), so no escape
+ * sequence, bell or OSC title reaches the terminal and no text starts a line of its own.
+ */
+export function terminalText(text: string): string {
+  return text.replace(BREAKING, u4);
+}
+
 /** A lone surrogate as U+FFFD (a pair, one non-BMP character, is kept). */
 export const wellFormed = (text: string): string => text.replace(new RegExp(LONE, "g"), "\ufffd");
 

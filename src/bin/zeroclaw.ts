@@ -301,7 +301,11 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`${prefix}: ${err.message}\n`);
       process.exit(err.exitCode);
     }
-    const message = err instanceof Error ? err.message : String(err);
+    // An internal error's message may quote input (a document's text): no control character reaches the terminal.
+    const message = (err instanceof Error ? err.message : String(err)).replace(
+      /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
     process.stderr.write(
       `${prefix}: internal error: ${message} (this is a bug; ZEROCLAW_DEBUG=1 shows the stack trace)\n`,
     );

@@ -17,11 +17,14 @@ import {
   formatProblem,
   inputProblems,
   type Model,
+  OutOfTime,
   readDocument,
   validateDocument,
+  withDeadline,
   withSafeProse,
 } from "../../codegen/model/index.js";
 import { withNativeIntegers } from "../../codegen/model/native-integers.js";
+import { terminalText } from "../../codegen/quote/index.js";
 import { findTarget, TARGETS } from "../../codegen/targets/index.js";
 import { CliError, Exit, usageError } from "./exit-codes.js";
 
@@ -44,6 +47,9 @@ export type CodegenOptions = {
 
 /** SPEC §19: any document generates within 20 s or fails with exit 1 saying why. */
 export const TIME_BUDGET_MS = 20_000;
+
+/** How many of a refused document's problems are listed. */
+const MAX_PROBLEMS_SHOWN = 50;
 
 const langs = (): string => TARGETS.map((t) => t.lang).join(", ");
 
@@ -83,28 +89,42 @@ export function codegenCommand(
     const at = /position (\d+)/.exec((err as Error).message);
     throw new CliError(`${o.openrpc} is not JSON${at ? ` (error at offset ${at[1]})` : ""}`, Exit.failed);
   }
-  // Each stage is bounded by itself (nesting, merge steps and time); the budget is checked between
-  // stages and between languages, so the sum of bounded stages cannot exceed it unnoticed.
+  // Each stage is bounded by itself (nesting, merge steps and time); the budget is checked inside the
+  // long loops of the reading stages (a deadline, codegen/model/deadline.ts), between stages and
+  // between languages, so no stage runs far past it and the sum of stages cannot exceed it unnoticed.
   const started = Date.now();
   const budget = o.timeBudgetMs ?? TIME_BUDGET_MS;
+  const outOfTime = (stage: string): CliError =>
+    new CliError(
+      `${o.openrpc}: codegen took longer than its budget of ${budget / 1000} s (${stage}); nothing written`,
+      Exit.failed,
+    );
   const inTime = (stage: string): void => {
-    if (Date.now() - started > budget)
-      throw new CliError(
-        `${o.openrpc}: codegen took longer than its budget of ${budget / 1000} s (${stage}); nothing written`,
-        Exit.failed,
-      );
+    if (Date.now() - started > budget) throw outOfTime(stage);
   };
-  const model = checkDocument(doc, o, warn);
-  inTime("reading the document");
-  const targets = target ? [target] : TARGETS.filter((t) => t.emit);
-  const emitted = targets.map((t) => {
-    // A name from the document is at most 64 characters before the language's rules shape it: every
-    // file system takes a folder of that length (a 100,000-character title failed with ENAMETOOLONG).
-    const packageName = t.naming.packageName((o.name ?? model.info.title).slice(0, 64));
-    const files = t.emit!(integers === "native" ? withNativeIntegers(model, t.lang) : model, { packageName });
-    inTime(`generating ${t.displayName}`);
-    return { packageName, files };
-  });
+  const { model, targets, emitted } = (() => {
+    try {
+      return withDeadline(started + budget, () => {
+        const model = checkDocument(doc, o, warn);
+        inTime("reading the document");
+        const targets = target ? [target] : TARGETS.filter((t) => t.emit);
+        const emitted = targets.map((t) => {
+          // A name from the document is at most 64 characters before the language's rules shape it:
+          // every file system takes a folder of that length (a 100,000-character title: ENAMETOOLONG).
+          const packageName = t.naming.packageName((o.name ?? model.info.title).slice(0, 64));
+          const files = t.emit!(integers === "native" ? withNativeIntegers(model, t.lang) : model, {
+            packageName,
+          });
+          inTime(`generating ${t.displayName}`);
+          return { packageName, files };
+        });
+        return { model, targets, emitted };
+      });
+    } catch (err) {
+      if (err instanceof OutOfTime) throw outOfTime(err.stage);
+      throw err;
+    }
+  })();
   if (o.check || !target) {
     log(
       `${o.openrpc}: no problems (${summary(model)}; generated in memory for ${targets.map((t) => t.lang).join(", ")}, nothing written)`,
@@ -155,8 +175,11 @@ function checkDocument(doc: unknown, o: CodegenOptions, warn: (line: string) => 
   const fail = (): never => {
     const unique = [...new Set(problems)];
     const n = unique.length;
+    // A hostile document can have thousands (one per link of a long chain): the first ones say enough.
+    const shown = unique.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${terminalText(p)}`);
+    if (n > MAX_PROBLEMS_SHOWN) shown.push(`  … and ${n - MAX_PROBLEMS_SHOWN} more`);
     throw new CliError(
-      `${o.openrpc} is not a valid OpenRPC document (${count(n, "problem")}, nothing written):\n${unique.map((p) => `  ${p}`).join("\n")}`,
+      `${o.openrpc} is not a valid OpenRPC document (${count(n, "problem")}, nothing written):\n${shown.join("\n")}`,
       Exit.failed,
     );
   };
@@ -171,7 +194,7 @@ function checkDocument(doc: unknown, o: CodegenOptions, warn: (line: string) => 
   // Another file's schemas and errors, named by an external $ref, join the document first.
   if (doc !== null && typeof doc === "object" && !Array.isArray(doc)) {
     const bundled = bundleExternalRefs(doc as Record<string, unknown>, o.openrpc!, o.refRoot);
-    for (const w of bundled.warnings) warn(`warning: ${w}`);
+    for (const w of bundled.warnings) warn(`warning: ${terminalText(w)}`);
     for (const e of bundled.errors) problems.push(`external $ref refused: ${e}`);
     if (bundled.errors.length > 0) fail();
     doc = bundled.document;
@@ -181,7 +204,8 @@ function checkDocument(doc: unknown, o: CodegenOptions, warn: (line: string) => 
   // value no target can write, so the document is refused here with them and its other problems.
   const tooBig = problems.length > 0;
   doc = withSafeProse(doc);
-  for (const p of validateDocument(doc)) problems.push(formatProblem(p));
+  for (const p of validateDocument(doc, (line) => warn(`warning: ${terminalText(line)}`)))
+    problems.push(formatProblem(p));
   if (problems.length > 0 && !tooBig) fail();
   const model = readDocument(doc);
   for (const n of model.notes.filter((n) => n.severity === "error"))

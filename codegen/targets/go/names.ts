@@ -103,17 +103,26 @@ export const docTexts = (docs: Docs): string[] => [
  * ends gofmt's alignment, so a row with a comment starts a new block.
  */
 export type Row = [string, ...string[]];
-export const aligned = (rows: Row[]): string =>
-  rows
-    .map(([doc, ...cells], i) => {
-      let a = i;
-      while (a > 0 && rows[a]![0] === "") a--;
-      let b = i + 1;
-      while (b < rows.length && rows[b]![0] === "") b++;
-      const width = (c: number): number => Math.max(...rows.slice(a, b).map((r) => r[c + 1]!.length));
-      return `${doc}\t${cells.map((x, c) => (c < cells.length - 1 ? x.padEnd(width(c) + 1) : x)).join("")}\n`;
-    })
-    .join("");
+export const aligned = (rows: Row[]): string => {
+  // Each block is measured once (an enum of 300,000 constants is one block: measuring it per row was
+  // quadratic, and spreading its widths into Math.max overflowed the stack).
+  const out: string[] = [];
+  for (let a = 0; a < rows.length; ) {
+    let b = a + 1;
+    while (b < rows.length && rows[b]![0] === "") b++;
+    const widths: number[] = [];
+    for (let r = a; r < b; r++)
+      for (const [c, x] of rows[r]!.slice(1).entries()) widths[c] = Math.max(widths[c] ?? 0, x.length);
+    for (let r = a; r < b; r++) {
+      const [doc, ...cells] = rows[r]!;
+      out.push(
+        `${doc}\t${cells.map((x, c) => (c < cells.length - 1 ? x.padEnd(widths[c]! + 1) : x)).join("")}\n`,
+      );
+    }
+    a = b;
+  }
+  return out.join("");
+};
 
 /** A function of one statement (or none), on one line where gofmt keeps it there (under 100 columns). */
 export const func = (header: string, stmt = ""): string =>
