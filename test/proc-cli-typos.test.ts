@@ -28,6 +28,17 @@ beforeAll(async () => {
   daemon = await startDaemon(env, socket);
 });
 
+/** A daemon started on a config.toml of `toml`, in a home of its own. */
+function daemonWithConfig(toml: string) {
+  const home = dirs.make();
+  const configDir = join(home, "config");
+  mkdirSync(configDir);
+  writeFileSync(join(configDir, "config.toml"), toml);
+  return spawnDaemon(
+    childEnv(home, { ZEROCLAW_CONFIG_DIR: configDir, ZEROCLAW_SOCKET: join(home, "s.sock") }),
+  );
+}
+
 afterAll(async () => {
   await daemon?.kill();
   dirs.cleanup();
@@ -123,16 +134,7 @@ describe("without a daemon", () => {
   });
 
   it("a misspelt config.toml table stops the daemon with its line and the table meant", async () => {
-    const home = dirs.make();
-    const configDir = join(home, "config");
-    mkdirSync(configDir);
-    writeFileSync(
-      join(configDir, "config.toml"),
-      "[rpc]\nmax_frame_bytes = 100000\n\n[sesions]\nmax_live = 3\n",
-    );
-    const d = spawnDaemon(
-      childEnv(home, { ZEROCLAW_CONFIG_DIR: configDir, ZEROCLAW_SOCKET: join(home, "s.sock") }),
-    );
+    const d = daemonWithConfig("[rpc]\nmax_frame_bytes = 100000\n\n[sesions]\nmax_live = 3\n");
     const exit = await d.exited;
     expect(exit.code).toBe(4);
     expect(d.stderr).toContain("config.toml:4: /sesions");
@@ -140,13 +142,7 @@ describe("without a daemon", () => {
   });
 
   it("a config.toml table named like a built-in entry says what it replaced and the line that keeps it", async () => {
-    const home = dirs.make();
-    const configDir = join(home, "config");
-    mkdirSync(configDir);
-    writeFileSync(join(configDir, "config.toml"), '[agents.default]\nsystem_prompt = "Be brief"\n');
-    const d = spawnDaemon(
-      childEnv(home, { ZEROCLAW_CONFIG_DIR: configDir, ZEROCLAW_SOCKET: join(home, "s.sock") }),
-    );
+    const d = daemonWithConfig('[agents.default]\nsystem_prompt = "Be brief"\n');
     const exit = await d.exited;
     expect(exit.code).toBe(4);
     expect(d.stderr).toContain("config.toml:1: /agents/default: must have required property 'provider'");
