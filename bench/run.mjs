@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { codegenHostile, describeCodegenHostile } from "./codegen-hostile.mjs";
 import { issue13 } from "./issue13.mjs";
 import { frames, idleConnections, idleFloorConnections, spawnTimes } from "./memory-startup.mjs";
 import { median, quantile, root, sleep, waitUp } from "./servers.mjs";
@@ -393,6 +394,7 @@ async function main() {
     const spawned = await spawnTimes();
     const stall = await stallAndBurst();
     const flood = await slowloris();
+    const hostileDocs = codegenHostile();
     const staged = await stagedUploadsPeak(daemon);
     const rows = [
       ["sequential p50 (ms)", "sequential_p50_ms", "≤ 1.2×"],
@@ -443,10 +445,11 @@ async function main() {
     );
     for (const line of describeStallAndBurst(stall)) console.log(line);
     for (const line of describeSlowloris(flood)) console.log(line);
+    for (const line of describeCodegenHostile(hostileDocs)) console.log(line);
     mkdirSync(join(root, "bench/results"), { recursive: true });
     writeFileSync(
       join(root, "bench/results/latest.json"),
-      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged, idle_connections: { daemon: idle, floor: idleFloor }, frames: frameRows, spawn: spawned, stall_and_burst: stall, gateway_flood: flood }, null, 2)}\n`,
+      `${JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), runs: RUNS, summary, config_writes: writes, staged_uploads: staged, idle_connections: { daemon: idle, floor: idleFloor }, frames: frameRows, spawn: spawned, stall_and_burst: stall, gateway_flood: flood, codegen_hostile: hostileDocs }, null, 2)}\n`,
     );
   } finally {
     for (const s of servers) s.child.kill("SIGTERM");
