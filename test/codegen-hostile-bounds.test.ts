@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { HARNESSES } from "./helpers/codegen-corpus/index.js";
 import { BIN, requireBuild, run } from "./helpers/proc-daemon.js";
+import { xEvilExtension } from "./helpers/x-extension.js";
 
 const root = mkdtempSync(join(tmpdir(), "zc-hostile-bounds-"));
 afterAll(() => {
@@ -131,17 +132,7 @@ describe("a schema that is only a $ref to itself names no type: exit 1 at its po
 /** The document with one x- extension `x-evil` on methods, whose values `schema` describes. */
 const withExtension = (schema: unknown) => ({
   ...doc({ type: "string" }),
-  "x-extensions": [
-    {
-      name: "x-evil",
-      version: "1.0.0",
-      description: "d",
-      summary: "s",
-      restricted: ["methodObject"],
-      openrpcExtension: "0.0.0-development",
-      schema,
-    },
-  ],
+  "x-extensions": [xEvilExtension(schema)],
 });
 
 describe("work is bounded: an enum of 300,000 values, a pattern RE2 runs slowly", () => {

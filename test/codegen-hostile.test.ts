@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FORBIDDEN } from "../codegen/quote/index.js";
 import { HARNESSES } from "./helpers/codegen-corpus/index.js";
 import { BIN, requireBuild, run } from "./helpers/proc-daemon.js";
+import { xEvilExtension } from "./helpers/x-extension.js";
 
 const root = mkdtempSync(join(tmpdir(), "zc-hostile-"));
 afterAll(() => {
@@ -399,16 +400,7 @@ describe("refused with exit 1 naming where, never exit 70, never a byte of a fil
   it("a backtracking pattern in an x-extension is checked in linear time", async () => {
     const doc = {
       ...base(),
-      "x-extensions": [
-        {
-          name: "x-evil",
-          version: "1.0.0",
-          description: "d",
-          summary: "s",
-          restricted: ["methodObject"],
-          schema: { type: "string", pattern: "^(a|a)*$" },
-        },
-      ],
+      "x-extensions": [xEvilExtension({ type: "string", pattern: "^(a|a)*$" })],
     };
     doc.methods = [
       {
