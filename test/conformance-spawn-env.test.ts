@@ -3,6 +3,7 @@
 // tests their defaults, even when the caller's shell has them.
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonSandbox } from "../conformance/runner/spawn.js";
+import { BIN, requireBuild, run } from "./helpers/proc-daemon.js";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -32,5 +33,14 @@ describe("the spawned daemon's environment", () => {
     expect(env).not.toHaveProperty("ZEROCLAW_DATA_DIR");
     expect(env).not.toHaveProperty("ZEROCLAW_SOCKET");
     expect(env.ZEROCLAW_CONFIG_DIR).toBe("/tmp/zc-case/config");
+  });
+
+  it("is what --help says (it once said only PATH and HOME were passed)", async () => {
+    requireBuild();
+    const r = await run(process.execPath, [BIN, "conformance", "--help"], { PATH: process.env.PATH });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.replace(/\s+/g, " ")).toContain(
+      "with the caller's environment and its own ZEROCLAW_CONFIG_DIR, ZEROCLAW_DATA_DIR and ZEROCLAW_SOCKET",
+    );
   });
 });

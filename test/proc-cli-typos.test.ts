@@ -91,6 +91,16 @@ describe("did you mean, with a daemon running", () => {
     expect(r.stderr).toContain("did you mean status?");
   });
 
+  it("a misspelt config subcommand names the one meant; a usage error shows the typed subcommand's usage", async () => {
+    const typo = await runCli(["config", "gte", "sessions"], env);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("did you mean config get?");
+    const option = await runCli(["config", "set", "sessions.max_live", "-v"], env);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain("usage: zeroclaw config set PROP VALUE");
+    expect(option.stderr).not.toContain("config get [PROP]");
+  });
+
   it("a misspelt command names the command meant", async () => {
     const r = await runCli(["metods"], env);
     expect(r.code).toBe(2);
@@ -109,6 +119,18 @@ describe("did you mean, with a daemon running", () => {
 });
 
 describe("without a daemon", () => {
+  it("config get with no config.toml says it shows the embedded defaults", async () => {
+    const home = dirs.make();
+    const offline = childEnv(home, {
+      ZEROCLAW_CONFIG_DIR: join(home, "no-config"),
+      ZEROCLAW_SOCKET: join(home, "none.sock"),
+    });
+    const r = await runCli(["config", "get", "sessions.max_live"], offline);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("no daemon is running and there is no");
+    expect(r.stderr).toContain("the embedded defaults");
+  });
+
   it("config get reads config.toml and says so; methods lists the contract's", async () => {
     const home = dirs.make();
     const configDir = join(home, "config");
