@@ -283,6 +283,35 @@ describe("zeroclaw watch on a second connection", () => {
     expect(await exited).toBe(0);
   });
 
+  it.skipIf(!hasPty())(
+    "a prompt sent the moment watch starts is shown as news, not taken for history",
+    async () => {
+      // The chat runs already (stdin open), so its prompt goes out as soon as the watcher says it watches:
+      // a watcher that counted the transcript after subscribing took that prompt for history.
+      const chat = spawn(process.execPath, [BIN, "chat", "--session", "watched-race"], {
+        env,
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      let chatErr = "";
+      chat.stderr.setEncoding("utf8").on("data", (t: string) => {
+        chatErr += t;
+      });
+      const chatExit = new Promise<number | null>((r) => chat.once("close", (code) => r(code)));
+      const deadline = Date.now() + 15_000;
+      while (!chatErr.includes("created it")) {
+        if (Date.now() > deadline) throw new Error(`the chat made no session: ${chatErr}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const w = onPty(["watch", "watched-race"]);
+      const at = await w.waitFor("watching watched-race");
+      chat.stdin.end("sent right away\n");
+      await w.waitFor("you › sent right away", at);
+      expect(await chatExit, chatErr).toBe(0);
+      w.type("\x03");
+      expect(await w.exited).toBe(0);
+    },
+  );
+
   it.skipIf(!hasPty())("on a terminal it answers the approval of a turn that a piped chat runs", async () => {
     const created = await runCli(
       ["call", "session/new", '{"session_id":"watched-pty","agent":"coder"}'],
