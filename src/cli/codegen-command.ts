@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, normalize, resolve, sep } from "node:path";
 import {
   bundleExternalRefs,
+  checkDeadline,
   formatProblem,
   inputProblems,
   type Model,
@@ -94,19 +95,11 @@ export function codegenCommand(
   // between languages, so no stage runs far past it and the sum of stages cannot exceed it unnoticed.
   const started = Date.now();
   const budget = o.timeBudgetMs ?? TIME_BUDGET_MS;
-  const outOfTime = (stage: string): CliError =>
-    new CliError(
-      `${o.openrpc}: codegen took longer than its budget of ${budget / 1000} s (${stage}); nothing written`,
-      Exit.failed,
-    );
-  const inTime = (stage: string): void => {
-    if (Date.now() - started > budget) throw outOfTime(stage);
-  };
   const { model, targets, emitted } = (() => {
     try {
       return withDeadline(started + budget, () => {
         const model = checkDocument(doc, o, warn);
-        inTime("reading the document");
+        checkDeadline("reading the document", true);
         const targets = target ? [target] : TARGETS.filter((t) => t.emit);
         const emitted = targets.map((t) => {
           // A name from the document is at most 64 characters before the language's rules shape it:
@@ -115,13 +108,17 @@ export function codegenCommand(
           const files = t.emit!(integers === "native" ? withNativeIntegers(model, t.lang) : model, {
             packageName,
           });
-          inTime(`generating ${t.displayName}`);
+          checkDeadline(`generating ${t.displayName}`, true);
           return { packageName, files };
         });
         return { model, targets, emitted };
       });
     } catch (err) {
-      if (err instanceof OutOfTime) throw outOfTime(err.stage);
+      if (err instanceof OutOfTime)
+        throw new CliError(
+          `${o.openrpc}: codegen took longer than its budget of ${budget / 1000} s (${err.stage}); nothing written`,
+          Exit.failed,
+        );
       throw err;
     }
   })();
