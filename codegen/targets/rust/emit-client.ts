@@ -7,8 +7,9 @@
 // Rust text is in templates: runtime/errors.rs.in and error.rs.in; client.rs.in, and a method's in
 // call.rs.in, handle.rs.in or on.rs.in.
 import type { Method } from "../../model/types.js";
+import { rustString } from "../../quote/index.js";
 import { localNames, type Rust } from "./render-types.js";
-import { fill, rustdoc, rustStr } from "./rustdoc.js";
+import { fill, rustdoc } from "./rustdoc.js";
 
 /** Each declared error's variant in `Error` (the error type's name without `Error`). */
 export function errorVariants(r: Rust): Map<string, string> {
@@ -30,7 +31,7 @@ export function emitErrors(r: Rust, banner: string): string {
     const [name, variant, heading] = [r.names.errorType(e), variants.get(e.name)!, `${e.code}: ${e.message}`];
     const reasons = e.variants.map((v) => `\`${v.reason}\``).join(", ");
     const struct = fill("error.rs.in", {
-      ...{ name, variant, code: String(e.code), message: rustStr(e.message), declared: used.has(e.name) },
+      ...{ name, variant, code: String(e.code), message: rustString(e.message), declared: used.has(e.name) },
       doc: rustdoc([heading, e.docs.description, reasons && `\`data.reason\`: ${reasons}.`]),
       ...{ typed: e.data !== undefined, data: e.data ? r.type(e.data) : "Option<serde_json::Value>" },
     });
@@ -111,7 +112,7 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
     const doc = (...notes: string[]): string => methodDoc(m, r, ...notes);
     const result = m.result ? r.type(m.result.type) : "()";
     // `args`: what a hook's handler gets (none: the templates call it without arguments).
-    const vars = { result, wire: rustStr(m.name), absent: rustStr(c.absent), args: c.hook };
+    const vars = { result, wire: rustString(m.name), absent: rustString(c.absent), args: c.hook };
     const piece = (template: string, more: Record<string, string | boolean>): string =>
       fill(template, { ...vars, ...more }).trimEnd();
     if (m.implementedBy === "client" && m.result)
@@ -139,7 +140,7 @@ export function emitClient(r: Rust, banner: string, o: { upload: boolean; zerocl
     result: /\bResult</.test(text) || model.servers[0] !== undefined || (o.zeroclaw && !model.servers[0]),
     upload: commit ? (commit.result ? r.type(commit.result.type) : "serde_json::Value") : "",
     upload_errors: declared([...new Set(uploadErrors)], r),
-    url: model.servers[0] ? rustStr(model.servers[0].defaultUrl) : "",
+    url: model.servers[0] ? rustString(model.servers[0].defaultUrl) : "",
     doc: rustdoc([
       `A client for ${model.info.title} ${model.info.version}.`,
       model.info.description,

@@ -9,7 +9,8 @@ import type { Decl, Docs, IntegerType, Model, ObjectDecl, Type } from "../../mod
 import type { Names } from "../../naming/namer.js";
 import { convert } from "../../naming/namer.js";
 import type { NamingTable } from "../../naming/table.js";
-import { fill, rustdoc, rustStr } from "./rustdoc.js";
+import { rustString } from "../../quote/index.js";
+import { fill, rustdoc } from "./rustdoc.js";
 
 const INTS: Record<IntegerType["range"], [string, string]> = {
   ...{ int32: ["i32", "u32"], uint32: ["u32", "u32"], int53: ["i64", "u64"] },
@@ -193,7 +194,7 @@ const docsOf = ({ docs }: { docs: Docs }): (string | undefined)[] => [
 function renderStruct(d: ObjectDecl, r: Rust): string {
   const fields = r.members(d).map((m) => {
     const field = r.names.member(d.name, m.name);
-    const attrs = field.replace(/^r#/, "") === m.name ? [] : [`rename = ${rustStr(m.name)}`];
+    const attrs = field.replace(/^r#/, "") === m.name ? [] : [`rename = ${rustString(m.name)}`];
     if (r.tagOf.get(d.name) === m.name) {
       const doc = rustdoc(
         [m.docs.description, "Empty inside the union, which writes the tag itself."],
@@ -229,7 +230,7 @@ function renderStruct(d: ObjectDecl, r: Rust): string {
 
 /** An enum value as a `json!` argument (a float literal keeps a `.` or an exponent). */
 function literal(v: string | number | boolean): string {
-  if (typeof v === "string") return rustStr(v);
+  if (typeof v === "string") return rustString(v);
   if (typeof v === "boolean" || Number.isSafeInteger(v)) return `${v}${typeof v === "number" ? "_i64" : ""}`;
   return /[.e]/.test(String(v)) ? String(v) : `${v}.0`;
 }
@@ -237,7 +238,7 @@ function literal(v: string | number | boolean): string {
 type Variant = { id: string; value?: string; payload?: string; attr?: string };
 /** A variant of an enum: renamed to its wire value when that is not its name, with its payload. */
 const variant = (v: Variant): string =>
-  `${v.attr ?? ""}${v.value === undefined || v.value === v.id ? "" : `    #[serde(rename = ${rustStr(v.value)})]\n`}    ${v.id}${v.payload ? `(${v.payload})` : ""},`;
+  `${v.attr ?? ""}${v.value === undefined || v.value === v.id ? "" : `    #[serde(rename = ${rustString(v.value)})]\n`}    ${v.id}${v.payload ? `(${v.payload})` : ""},`;
 
 export function renderDecl(d: Decl, r: Rust): string {
   const name = r.names.type(d.name);
@@ -286,8 +287,8 @@ export function renderDecl(d: Decl, r: Rust): string {
       const errorData = [...r.model.errors.values()].some(
         (e) => e.data?.kind === "ref" && e.data.name === d.name,
       );
-      const attr = `#[serde(tag = ${rustStr(d.tag)})]\n`;
-      const tags = vs.map((v) => `            Self::${v.id}(_) => ${rustStr(v.value)},`);
+      const attr = `#[serde(tag = ${rustString(d.tag)})]\n`;
+      const tags = vs.map((v) => `            Self::${v.id}(_) => ${rustString(v.value)},`);
       if (errorData) return enumOf(vs, { attr, tags: tags.join("\n") });
       const unknown = take("Unknown");
       const other: Variant = {

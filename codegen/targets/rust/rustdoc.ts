@@ -6,7 +6,7 @@
 // code block marked `text`, so rustdoc never reads a document's Go or JSON sample as a Rust doctest
 // (the package also sets `doctest = false`).
 // The fixed text around them is in templates (runtime/*.in), filled in by `fill`.
-import { commentText, rustString } from "../../quote/index.js";
+import { commentText } from "../../quote/index.js";
 import { readRuntime } from "../assets.js";
 
 type Vars = Record<string, string | boolean>;
@@ -45,6 +45,3 @@ export function rustdoc(lines: (string | undefined)[], indent = ""): string {
   if (fence !== undefined) out.push(fence.repeat(3));
   return out.map((l) => `${indent}///${l === "" ? "" : ` ${l}`}\n`).join("");
 }
-
-/** A Rust string literal (quote/). */
-export const rustStr = rustString;

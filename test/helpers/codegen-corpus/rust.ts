@@ -8,9 +8,9 @@ import { join } from "node:path";
 import type { Method, Model } from "../../../codegen/model/types.js";
 import { createNames } from "../../../codegen/naming/namer.js";
 import { rustNaming } from "../../../codegen/naming/tables/rust.js";
+import { rustString } from "../../../codegen/quote/index.js";
 import { errorVariants } from "../../../codegen/targets/rust/emit-client.js";
 import { rustTypes } from "../../../codegen/targets/rust/render-types.js";
-import { rustStr } from "../../../codegen/targets/rust/rustdoc.js";
 import { cargo, hasCargo, hasClippy } from "../cargo.js";
 import type { Call, LanguageHarness, Run } from "./harness.js";
 
@@ -18,7 +18,7 @@ type R = ReturnType<typeof rustTypes>;
 
 /** Statements binding each param (decoded from JSON) and the arguments passing them. */
 function args(m: Method, r: R, params: Call["params"], i: number): { lets: string[]; pass: string[] } {
-  const json = (v: unknown): string => rustStr(v === undefined ? "null" : JSON.stringify(v));
+  const json = (v: unknown): string => rustString(v === undefined ? "null" : JSON.stringify(v));
   if (m.paramStructure === "by-name") {
     const obj = m.paramsObject ? r.model.types.get(m.paramsObject.name) : undefined;
     if (
@@ -71,7 +71,7 @@ export const rustHarness: LanguageHarness = {
       const variant = c.expectError === undefined ? undefined : variants.get(c.expectError);
       if (c.expectError !== undefined && !variant) throw new Error(`no error ${c.expectError}`);
       const typed = variant
-        ? `        Err(e @ Error::${variant}(_)) => println!("{{\\"error\\":{},\\"code\\":{}}}", ${rustStr(JSON.stringify(c.expectError))}, e.code().unwrap_or_default()),\n`
+        ? `        Err(e @ Error::${variant}(_)) => println!("{{\\"error\\":{},\\"code\\":{}}}", ${rustString(JSON.stringify(c.expectError))}, e.code().unwrap_or_default()),\n`
         : "";
       return `    {
 ${lets.map((l) => `        ${l}\n`).join("")}        match client.${r.names.method(m)}(${pass.join(", ")}) {
@@ -90,7 +90,7 @@ ${typed}            Err(e) => {
 use ${lib}::*;
 
 fn main() {
-    let client = Client::connect(${rustStr(url)}).expect("connect");
+    let client = Client::connect(${rustString(url)}).expect("connect");
 ${body.join("\n")}
 }
 `,
